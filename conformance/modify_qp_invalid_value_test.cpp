@@ -1,0 +1,39 @@
+// Clause: one invalid value in an otherwise valid request fails the modify
+// and changes nothing. The invalid values come from the attribute table's
+// ranges against the device's own caps; the level is the field's (MUST where
+// every device must reject it, SHOULD for a spec range a provider may mask).
+#include "conformance/clause.h"
+#include "conformance/qp_case.h"
+#include "conformance/qp_params.h"
+
+namespace ibvcert {
+namespace {
+
+class ModifyQpInvalidValue : public ::testing::TestWithParam<ModifyQpParam> {};
+
+TEST_P(ModifyQpInvalidValue, RejectedAndChangesNothing)
+{
+	const auto &p = GetParam();
+	const QpAttrField &field = p.attr_field();
+	record_clause({field.level, clauses::kAtomicFailure});
+	QpCase c(p.type, p.from, p.to);
+	if (auto why = c.prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	if (auto why = c.needs_flag(p.flag))
+		GTEST_SKIP() << *why;
+	uint64_t value = 0;
+	std::string why_not;
+	if (!breach_value(field, p.breach, c.caps(), p.from, value, why_not))
+		GTEST_SKIP() << "no invalid value on this device: " << why_not;
+	int mask = IBV_QP_STATE | p.required() | p.flag;
+	ibv_qp_attr attr = c.valid_attr(mask);
+	apply_value(field, attr, value);
+	c.expect_rejected_unchanged(attr, mask);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, ModifyQpInvalidValue, ::testing::ValuesIn(invalid_values()),
+			 param_name);
+
+} // namespace
+} // namespace ibvcert

@@ -1,0 +1,50 @@
+// Clause: a mask without IBV_QP_STATE modifies within the current state: it
+// follows the table's current->current row, and fails where there is none
+// (RTR). The QP's state never changes.
+#include "conformance/clause.h"
+#include "conformance/qp_case.h"
+#include "conformance/qp_params.h"
+#include "fixtures/qp_table.h"
+
+namespace ibvcert {
+namespace {
+
+class ModifyQpWithoutState : public ::testing::TestWithParam<ModifyQpParam> {};
+
+// The first optional bit of mask whose feature the device has, or 0.
+int usable_bit(QpCase &c, int mask)
+{
+	for (int bit = 0; bit < 32; bit++)
+		if ((mask & (1 << bit)) && !c.needs_flag(1 << bit))
+			return 1 << bit;
+	return 0;
+}
+
+TEST_P(ModifyQpWithoutState, FollowsTheCurrentStateRow)
+{
+	record_clause({Level::MUST, clauses::kKernelTable});
+	const auto &p = GetParam();
+	QpCase c(p.type, p.from, p.to);
+	if (auto why = c.prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	const auto &table = QpTransitionTable::kernel();
+	if (const QpTransition *row = table.find(p.type, p.from, p.from)) {
+		int mask = usable_bit(c, row->optional);
+		c.expect_accepted(c.valid_attr(mask), mask);
+		return;
+	}
+	// No current->current row: any attribute the state could take is refused.
+	int candidates = 0;
+	for (const auto &row : table.rows())
+		if (row.qp_type == p.type && row.from == p.from)
+			candidates |= row.required | row.optional;
+	int mask = usable_bit(c, candidates);
+	c.expect_rejected_unchanged(c.valid_attr(mask), mask);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, ModifyQpWithoutState, ::testing::ValuesIn(current_states()),
+			 param_name);
+
+} // namespace
+} // namespace ibvcert
