@@ -17,6 +17,13 @@ QpCase::QpCase(ibv_qp_type type, ibv_qp_state from, ibv_qp_state to)
 
 namespace {
 
+std::string hex(uint32_t v)
+{
+	char buf[16];
+	snprintf(buf, sizeof(buf), "0x%x", v);
+	return buf;
+}
+
 bool beyond_init(ibv_qp_state s)
 {
 	return s == IBV_QPS_RTR || s == IBV_QPS_RTS || s == IBV_QPS_SQD || s == IBV_QPS_SQE;
@@ -81,7 +88,7 @@ std::string QpCase::evidence(const ibv_qp_attr &attr, int attr_mask, int ret,
 {
 	std::string out;
 	out += "device: " + run_device().name() + "\n";
-	out += "qp: " + qp_type_name(type_) + " qp_num=" + std::to_string(qp_->qp_num()) +
+	out += "qp: " + qp_type_name(type_) + " qp_num=" + hex(qp_->qp_num()) +
 	       " in " + qp_state_name(from_) + ", modify " + qp_state_name(from_) + "->" +
 	       ((attr_mask & IBV_QP_STATE) ? qp_state_name(attr.qp_state) : qp_state_name(from_) + " (no IBV_QP_STATE)") +
 	       "\n";

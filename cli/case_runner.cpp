@@ -1,0 +1,147 @@
+#include "cli/case_runner.h"
+
+#include <gtest/gtest.h>
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cstdio>
+
+namespace ibvcert {
+namespace {
+
+bool matches_any(const std::string &patterns, const std::string &name)
+{
+	size_t start = 0;
+	while (start <= patterns.size()) {
+		size_t end = patterns.find(':', start);
+		if (end == std::string::npos)
+			end = patterns.size();
+		std::string p = patterns.substr(start, end - start);
+		if (!p.empty() && fnmatch(p.c_str(), name.c_str(), FNM_NOESCAPE) == 0)
+			return true;
+		start = end + 1;
+	}
+	return false;
+}
+
+bool selected(const std::string &glob, const std::string &name)
+{
+	size_t dash = glob.find('-');
+	std::string positive = dash == std::string::npos ? glob : glob.substr(0, dash);
+	std::string negative = dash == std::string::npos ? "" : glob.substr(dash + 1);
+	if (positive.empty())
+		positive = "*";
+	return matches_any(positive, name) && !matches_any(negative, name);
+}
+
+std::string property(const ::testing::TestResult &r, const char *key)
+{
+	for (int i = 0; i < r.test_property_count(); i++)
+		if (std::string(r.GetTestProperty(i).key()) == key)
+			return r.GetTestProperty(i).value();
+	return "";
+}
+
+// "Table/ModifyQpRequiredSet" + "AloneSucceeds/RC_INIT_RTR" -> clause name
+std::string clause_of(const std::string &suite, const std::string &name)
+{
+	size_t slash = suite.rfind('/');
+	std::string s = slash == std::string::npos ? suite : suite.substr(slash + 1);
+	return s + "." + name.substr(0, name.find('/'));
+}
+
+class Collector : public ::testing::EmptyTestEventListener {
+public:
+	explicit Collector(RunResult &run) : run_(run) {}
+
+	void OnTestEnd(const ::testing::TestInfo &info) override
+	{
+		const ::testing::TestResult &r = *info.result();
+		CaseResult c;
+		c.suite = info.test_suite_name();
+		c.name = info.name();
+		c.clause = clause_of(c.suite, c.name);
+		c.level = property(r, "level");
+		c.source = property(r, "source");
+		c.seconds = r.elapsed_time() / 1000.0;
+		c.outcome = r.Failed() ? Outcome::Fail : r.Skipped() ? Outcome::Skip : Outcome::Pass;
+		for (int i = 0; i < r.total_part_count(); i++) {
+			const auto &part = r.GetTestPartResult(i);
+			bool wanted = c.outcome == Outcome::Fail ? part.failed() : part.skipped();
+			if (!wanted)
+				continue;
+			if (!c.message.empty())
+				c.message += "\n";
+			if (part.failed() && part.file_name())
+				c.message += std::string(part.file_name()) + ":" +
+					     std::to_string(part.line_number()) + ": ";
+			c.message += part.message();
+		}
+		print(c);
+		run_.cases.push_back(std::move(c));
+	}
+
+private:
+	static void print(const CaseResult &c)
+	{
+		std::string level = c.level.empty() ? "" : "[" + c.level + "] ";
+		std::printf("%s %s%s", outcome_name(c.outcome), level.c_str(), c.full_name().c_str());
+		if (c.outcome == Outcome::Skip)
+			std::printf(": %s", c.message.c_str());
+		std::printf("\n");
+		if (c.outcome == Outcome::Fail) {
+			std::string indented = "    " + c.message;
+			for (size_t at = 0; (at = indented.find('\n', at)) != std::string::npos; at += 5)
+				indented.replace(at, 1, "\n    ");
+			std::printf("%s\n", indented.c_str());
+		}
+		std::fflush(stdout);
+	}
+
+	RunResult &run_;
+};
+
+} // namespace
+
+std::string check_glob(const std::string &glob)
+{
+	if (glob.empty())
+		return "the filter is empty";
+	for (char ch : glob)
+		if (!(isalnum((unsigned char)ch) || std::string("_/.*?:-").find(ch) != std::string::npos))
+			return std::string("character '") + ch +
+			       "' is not allowed (patterns use letters, digits, _ / . and the wildcards * ?; "
+			       "join patterns with ':', exclude after '-')";
+	if (std::count(glob.begin(), glob.end(), '-') > 1)
+		return "more than one '-' (the excluded patterns follow a single '-')";
+	return "";
+}
+
+std::vector<std::string> select_cases(const std::string &glob)
+{
+	std::vector<std::string> out;
+	auto *unit = ::testing::UnitTest::GetInstance();
+	for (int i = 0; i < unit->total_test_suite_count(); i++) {
+		const auto *suite = unit->GetTestSuite(i);
+		for (int j = 0; j < suite->total_test_count(); j++) {
+			std::string name = std::string(suite->name()) + "." + suite->GetTestInfo(j)->name();
+			if (selected(glob, name))
+				out.push_back(name);
+		}
+	}
+	return out;
+}
+
+void run_cases(const std::string &glob, RunResult &run)
+{
+	::testing::GTEST_FLAG(filter) = glob;
+	auto &listeners = ::testing::UnitTest::GetInstance()->listeners();
+	delete listeners.Release(listeners.default_result_printer());
+	listeners.Append(new Collector(run));
+	if (RUN_ALL_TESTS() != 0) {
+		// failures are in run.cases
+	}
+}
+
+} // namespace ibvcert

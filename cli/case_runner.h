@@ -1,0 +1,23 @@
+// Runs the GoogleTest cases linked into ibvcert against the run's device and
+// collects one CaseResult per case, printing a line per case as it ends.
+#pragma once
+
+#include "reports/run_result.h"
+
+#include <string>
+#include <vector>
+
+namespace ibvcert {
+
+// Glob semantics of --filter: shell patterns with * and ?, several joined
+// by ':', excluded ones after a '-' (GoogleTest's filter form). "" or why the
+// glob is malformed.
+std::string check_glob(const std::string &glob);
+// Full names of the linked cases the glob selects, in run order.
+std::vector<std::string> select_cases(const std::string &glob);
+
+// Runs the selected cases; fills run.cases. verbose prints evidence of
+// failures under their line.
+void run_cases(const std::string &glob, RunResult &run);
+
+} // namespace ibvcert

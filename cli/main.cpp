@@ -1,0 +1,227 @@
+// ibvcert: conformance harness for RDMA verbs providers.
+//   ibvcert devices
+//   ibvcert run [-d NAME] [--filter GLOB] [--list] [--report DIR]
+// Exit status: 0 nothing failed, 1 a case failed, 2 bad input.
+#include "cli/case_runner.h"
+#include "conformance/run_context.h"
+#include "fixtures/device.h"
+#include "fixtures/device_caps.h"
+#include "fixtures/emu/emu_device.h"
+#include "fixtures/names.h"
+#include "reports/run_result.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#ifndef IBVCERT_VERSION
+#define IBVCERT_VERSION "0.0.0"
+#endif
+
+namespace ibvcert {
+namespace {
+
+constexpr int kExitFailed = 1;
+constexpr int kExitUsage = 2;
+
+void print_devices(FILE *to)
+{
+	auto devices = list_devices();
+	bool any_real = std::any_of(devices.begin(), devices.end(),
+				    [](const DeviceSummary &d) { return !d.emulated; });
+	if (!any_real)
+		fmt::print(to, "No RDMA device found by libibverbs on this machine.\n");
+	fmt::print(to, "{:<12} {:<14} {:<12} {:<12} {}\n", "NAME", "DRIVER", "TRANSPORT",
+		   "LINK LAYER", "PORTS");
+	for (const auto &d : devices) {
+		fmt::print(to, "{:<12} {:<14} {:<12} {:<12} {}{}\n", d.name, d.driver, d.transport,
+			   d.link_layer.empty() ? "-" : d.link_layer, d.ports,
+			   d.emulated ? "  (bundled emulated device)" : "");
+		if (!d.open_error.empty())
+			fmt::print(to, "{:<12} cannot open: {}\n", "", d.open_error);
+	}
+}
+
+std::string iso_now()
+{
+	auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+	char buf[32];
+	std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+	return buf;
+}
+
+// "" or why DIR cannot take the reports.
+std::string prepare_report_dir(const std::string &dir)
+{
+	std::error_code ec;
+	std::filesystem::create_directories(dir, ec);
+	if (ec)
+		return "cannot create report directory " + dir + ": " + ec.message();
+	std::string probe = dir + "/.ibvcert-write-test";
+	std::ofstream out(probe);
+	if (!out)
+		return "report directory " + dir + " is not writable";
+	out.close();
+	std::filesystem::remove(probe, ec);
+	return "";
+}
+
+struct RunOptions {
+	std::string device = kEmuDeviceName;
+	std::string filter = "*";
+	bool list = false;
+	std::string report_dir;
+	std::vector<std::string> emu_faults;
+};
+
+int open_run_device(const RunOptions &opt, std::unique_ptr<Device> &device, std::string &faults)
+{
+	if (!opt.emu_faults.empty()) {
+		if (opt.device != kEmuDeviceName) {
+			fmt::print(stderr, "ibvcert: --emu-fault applies only to {}\n", kEmuDeviceName);
+			return kExitUsage;
+		}
+		EmuFaults set;
+		for (const auto &name : opt.emu_faults) {
+			auto fault = emu_fault_from_name(name);
+			if (!fault) {
+				fmt::print(stderr, "ibvcert: unknown fault knob '{}'; knobs:\n", name);
+				for (const auto &k : emu_fault_knobs())
+					fmt::print(stderr, "  {:<28} {}\n", k.name, k.what);
+				return kExitUsage;
+			}
+			set.set(*fault);
+			faults += (faults.empty() ? "" : ",") + name;
+		}
+		device = make_emu_device(set);
+		return 0;
+	}
+	int ret = open_device(opt.device, device);
+	if (ret == ENODEV) {
+		fmt::print(stderr, "ibvcert: unknown device '{}'. Devices:\n", opt.device);
+		print_devices(stderr);
+		return kExitUsage;
+	}
+	if (ret) {
+		fmt::print(stderr, "ibvcert: cannot open device '{}': {} ({})\n", opt.device,
+			   errno_name(ret), strerror(ret));
+		return kExitUsage;
+	}
+	return 0;
+}
+
+int run(const RunOptions &opt, const std::string &argv0)
+{
+	if (auto bad = check_glob(opt.filter); !bad.empty()) {
+		fmt::print(stderr, "ibvcert: bad --filter '{}': {}\n", opt.filter, bad);
+		return kExitUsage;
+	}
+	auto cases = select_cases(opt.filter);
+	if (cases.empty()) {
+		fmt::print(stderr, "ibvcert: --filter '{}' selects no case (ibvcert run --list shows them)\n",
+			   opt.filter);
+		return kExitUsage;
+	}
+	if (opt.list) {
+		for (const auto &c : cases)
+			fmt::print("{}\n", c);
+		return 0;
+	}
+	if (!opt.report_dir.empty()) {
+		if (auto bad = prepare_report_dir(opt.report_dir); !bad.empty()) {
+			fmt::print(stderr, "ibvcert: {}\n", bad);
+			return kExitUsage;
+		}
+	}
+
+	std::unique_ptr<Device> device;
+	RunResult result;
+	if (int ret = open_run_device(opt, device, result.device.faults))
+		return ret;
+
+	result.harness_version = IBVCERT_VERSION;
+	result.started = iso_now();
+	result.device.name = device->name();
+	result.device.emulated = device->emulated();
+	result.device.transport = transport_name(device->transport());
+	DeviceCaps caps;
+	if (read_device_caps(*device, 1, caps) == 0) {
+		result.device.fw_ver = caps.device.orig_attr.fw_ver;
+		result.device.link_layer = link_layer_name(caps.port.link_layer);
+	}
+	std::string replay = argv0 + " run --device " + opt.device;
+	for (const auto &f : opt.emu_faults)
+		replay += " --emu-fault " + f;
+	set_run_device(std::move(device), replay);
+
+	fmt::print("ibvcert {}: {} cases against {} ({}{})\n", IBVCERT_VERSION, cases.size(),
+		   result.device.name, result.device.transport,
+		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults);
+	auto t0 = std::chrono::steady_clock::now();
+	run_cases(opt.filter, result);
+	result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+	int failed = result.count(Outcome::Fail);
+	fmt::print("ibvcert: {} passed, {} failed, {} skipped\n", result.count(Outcome::Pass), failed,
+		   result.count(Outcome::Skip));
+	fmt::print("time: {:.2f} s on {}\n", result.seconds, result.device.name);
+
+	if (!opt.report_dir.empty()) {
+		for (auto err : {write_junit(result, opt.report_dir + "/junit.xml"),
+				 write_json(result, opt.report_dir + "/report.json")})
+			if (!err.empty()) {
+				fmt::print(stderr, "ibvcert: {}\n", err);
+				return kExitUsage;
+			}
+		fmt::print("reports: {0}/junit.xml {0}/report.json\n", opt.report_dir);
+	}
+	return failed ? kExitFailed : 0;
+}
+
+} // namespace
+} // namespace ibvcert
+
+int main(int argc, char **argv)
+{
+	using namespace ibvcert;
+	int gtest_argc = 1;
+	::testing::InitGoogleTest(&gtest_argc, argv);
+
+	CLI::App app{"ibvcert: conformance harness for RDMA verbs providers"};
+	app.set_version_flag("--version", IBVCERT_VERSION);
+	app.require_subcommand(1);
+
+	auto *devices = app.add_subcommand("devices", "List the devices ibvcert can test");
+
+	RunOptions opt;
+	auto *run_cmd = app.add_subcommand("run", "Run the conformance suite against one device");
+	run_cmd->add_option("-d,--device", opt.device, "Device name (default emu0, the emulated device)");
+	run_cmd->add_option("--filter", opt.filter,
+			    "Cases to run: shell patterns (* ?) on Suite.Test/Param names, joined by ':', "
+			    "excluded ones after '-'");
+	run_cmd->add_flag("--list", opt.list, "List the selected cases instead of running them");
+	run_cmd->add_option("--report", opt.report_dir, "Write junit.xml and report.json into DIR");
+	run_cmd->add_option("--emu-fault", opt.emu_faults,
+			    "Test-only: plant a fault knob in emu0 (self-test of the harness)");
+
+	try {
+		app.parse(argc, argv);
+	} catch (const CLI::CallForHelp &e) {
+		return app.exit(e);
+	} catch (const CLI::CallForVersion &e) {
+		return app.exit(e);
+	} catch (const CLI::ParseError &e) {
+		app.exit(e);
+		return 2;
+	}
+
+	if (*devices) {
+		print_devices(stdout);
+		return 0;
+	}
+	return run(opt, argv[0]);
+}

@@ -1,0 +1,75 @@
+// Proof the suite can fail: each test-only fault knob of emu0 makes the
+// clause written against it FAIL, and a clean emu0 fails nothing.
+#include "cli/tests/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <set>
+
+using ibvcert::testing::run_ibvcert;
+
+namespace {
+
+struct KnobExpectation {
+	const char *knob;
+	const char *clause; // must have failing cases under the knob
+};
+
+// knob -> the clause that must catch it
+const KnobExpectation kExpectations[] = {
+	{"partial-apply", "ModifyQpInvalidValue.RejectedAndChangesNothing"},
+	{"partial-apply", "ModifyQpForeignAttribute.RejectedAndChangesNothing"},
+	{"accept-missing-required", "ModifyQpRequiredAttribute.OmittedFailsAndChangesNothing"},
+	{"accept-invalid-transition", "ModifyQpInvalidTransition.RejectedAndChangesNothing"},
+	{"accept-foreign-attr", "ModifyQpForeignAttribute.RejectedAndChangesNothing"},
+	{"accept-out-of-range", "ModifyQpInvalidValue.RejectedAndChangesNothing"},
+	{"stale-state-field", "ModifyQpRequiredSet.AloneSucceeds"},
+};
+
+std::set<std::string> failing_clauses(const std::string &args, int &status)
+{
+	std::string dir = ::testing::TempDir() + "ibvcert-knob-" + std::to_string(getpid());
+	auto r = run_ibvcert(args + " --report " + dir);
+	status = r.status;
+	std::ifstream in(dir + "/report.json");
+	auto doc = nlohmann::json::parse(in);
+	std::set<std::string> out;
+	for (const auto &c : doc.at("cases"))
+		if (c.at("outcome") == "FAIL")
+			out.insert(c.at("clause").get<std::string>());
+	return out;
+}
+
+class FaultKnob : public ::testing::TestWithParam<KnobExpectation> {};
+
+TEST_P(FaultKnob, MakesItsClauseFail)
+{
+	int status = 0;
+	auto failing = failing_clauses(std::string("run --emu-fault ") + GetParam().knob, status);
+	EXPECT_EQ(status, 1);
+	EXPECT_TRUE(failing.count(GetParam().clause))
+		<< "knob " << GetParam().knob << " was not caught by " << GetParam().clause;
+}
+
+std::string knob_name(const ::testing::TestParamInfo<KnobExpectation> &info)
+{
+	std::string name = std::string(info.param.knob) + "_" + std::to_string(info.index);
+	for (char &c : name)
+		if (!isalnum((unsigned char)c))
+			c = '_';
+	return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Emu, FaultKnob, ::testing::ValuesIn(kExpectations), knob_name);
+
+TEST(FaultKnobs, CleanEmulatedDeviceFailsNothing)
+{
+	int status = 0;
+	auto failing = failing_clauses("run", status);
+	EXPECT_EQ(status, 0);
+	EXPECT_TRUE(failing.empty());
+}
+
+} // namespace

@@ -1,0 +1,16 @@
+// Runs the ibvcert binary under test and captures its exit status and output.
+#pragma once
+
+#include <string>
+
+namespace ibvcert::testing {
+
+struct CommandResult {
+	int status = -1; // exit status, or -1 when it did not exit normally
+	std::string output; // stdout and stderr
+};
+
+// args are appended to the ibvcert path as one shell string.
+CommandResult run_ibvcert(const std::string &args);
+
+} // namespace ibvcert::testing

@@ -1,0 +1,65 @@
+// JUnit XML, the form CI systems ingest: one <testsuite> per clause.
+#include "reports/run_result.h"
+
+#include <pugixml.hpp>
+
+#include <map>
+
+namespace ibvcert {
+
+std::string write_junit(const RunResult &run, const std::string &path)
+{
+	pugi::xml_document doc;
+	auto decl = doc.append_child(pugi::node_declaration);
+	decl.append_attribute("version") = "1.0";
+	decl.append_attribute("encoding") = "UTF-8";
+
+	auto root = doc.append_child("testsuites");
+	root.append_attribute("name") = ("ibvcert " + run.device.name).c_str();
+	root.append_attribute("tests") = (int)run.cases.size();
+	root.append_attribute("failures") = run.count(Outcome::Fail);
+	root.append_attribute("skipped") = run.count(Outcome::Skip);
+	root.append_attribute("time") = run.seconds;
+	root.append_attribute("timestamp") = run.started.c_str();
+
+	std::map<std::string, pugi::xml_node> suites;
+	for (const auto &c : run.cases) {
+		auto &suite = suites[c.suite];
+		if (!suite) {
+			suite = root.append_child("testsuite");
+			suite.append_attribute("name") = c.suite.c_str();
+			suite.append_attribute("tests") = 0;
+			suite.append_attribute("failures") = 0;
+			suite.append_attribute("skipped") = 0;
+			auto props = suite.append_child("properties");
+			auto dev = props.append_child("property");
+			dev.append_attribute("name") = "device";
+			dev.append_attribute("value") = run.device.name.c_str();
+		}
+		suite.attribute("tests").set_value(suite.attribute("tests").as_int() + 1);
+		auto tc = suite.append_child("testcase");
+		tc.append_attribute("classname") = c.suite.c_str();
+		tc.append_attribute("name") = c.name.c_str();
+		tc.append_attribute("time") = c.seconds;
+		auto props = tc.append_child("properties");
+		for (auto [key, value] : {std::pair{"level", &c.level}, std::pair{"source", &c.source}}) {
+			auto p = props.append_child("property");
+			p.append_attribute("name") = key;
+			p.append_attribute("value") = value->c_str();
+		}
+		if (c.outcome == Outcome::Fail) {
+			suite.attribute("failures").set_value(suite.attribute("failures").as_int() + 1);
+			auto f = tc.append_child("failure");
+			f.append_attribute("message") = (c.level + " clause failed").c_str();
+			f.text() = c.message.c_str();
+		} else if (c.outcome == Outcome::Skip) {
+			suite.attribute("skipped").set_value(suite.attribute("skipped").as_int() + 1);
+			tc.append_child("skipped").append_attribute("message") = c.message.c_str();
+		}
+	}
+	if (!doc.save_file(path.c_str(), "  "))
+		return "cannot write " + path;
+	return "";
+}
+
+} // namespace ibvcert

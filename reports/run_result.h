@@ -1,0 +1,49 @@
+// What one run of the harness found: the device, and each case's outcome
+// with its clause level, source and evidence. Every report is written from it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ibvcert {
+
+enum class Outcome { Pass, Fail, Skip };
+const char *outcome_name(Outcome outcome); // "PASS", "FAIL", "SKIP"
+
+struct CaseResult {
+	std::string suite;  // "Table/ModifyQpRequiredSet"
+	std::string name;   // "AloneSucceeds/RC_INIT_RTR"
+	std::string clause; // "ModifyQpRequiredSet.AloneSucceeds"
+	Outcome outcome = Outcome::Pass;
+	std::string level;  // MUST / SHOULD
+	std::string source; // the man page sentence or table behind the clause
+	std::string message; // failure evidence, or the skip reason
+	double seconds = 0;
+
+	std::string full_name() const { return suite + "." + name; }
+};
+
+struct DeviceInfo {
+	std::string name;
+	std::string transport;
+	std::string link_layer;
+	std::string fw_ver;
+	bool emulated = false;
+	std::string faults; // emulated device fault knobs, test-only
+};
+
+struct RunResult {
+	std::string harness_version;
+	std::string started; // ISO 8601, UTC
+	double seconds = 0;
+	DeviceInfo device;
+	std::vector<CaseResult> cases;
+
+	int count(Outcome outcome) const;
+};
+
+// Writes DIR/junit.xml and DIR/report.json. Returns "" or an error message.
+std::string write_junit(const RunResult &run, const std::string &path);
+std::string write_json(const RunResult &run, const std::string &path);
+
+} // namespace ibvcert
