@@ -2,24 +2,24 @@
 // and changes nothing. The invalid values come from the attribute table's
 // ranges against the device's own caps; the level is the field's (MUST where
 // every device must reject it, SHOULD for a spec range a provider may mask).
-#include "conformance/clause.h"
-#include "conformance/qp_case.h"
-#include "conformance/qp_params.h"
+#include "conformance/modify_qp_test.h"
 
 namespace ibvcert {
 namespace {
 
-class ModifyQpInvalidValue : public ::testing::TestWithParam<ModifyQpParam> {};
+class ModifyQpInvalidValue : public ModifyQpTest {
+	Clause clause() const override
+	{
+		return {GetParam().attr_field().level, clauses::kAtomicFailure};
+	}
+};
 
 TEST_P(ModifyQpInvalidValue, RejectedAndChangesNothing)
 {
 	const auto &p = GetParam();
 	const QpAttrField &field = p.attr_field();
-	record_clause({field.level, clauses::kAtomicFailure});
-	QpCase c(p.type, p.from, p.to);
-	if (auto why = c.prepare())
-		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
+	QpCase &c = *qp_case;
 	if (auto why = c.needs_flag(p.flag))
 		GTEST_SKIP() << *why;
 	uint64_t value = 0;

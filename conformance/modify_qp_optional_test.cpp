@@ -1,23 +1,20 @@
 // Clause: each optional attribute of a transition is accepted alongside the
 // required set (kernel transition table). A device without the feature
 // behind the attribute (APM, packet pacing) is a SKIP.
-#include "conformance/clause.h"
-#include "conformance/qp_case.h"
-#include "conformance/qp_params.h"
+#include "conformance/modify_qp_test.h"
 
 namespace ibvcert {
 namespace {
 
-class ModifyQpOptionalAttribute : public ::testing::TestWithParam<ModifyQpParam> {};
+class ModifyQpOptionalAttribute : public ModifyQpTest {
+	Clause clause() const override { return {Level::MUST, clauses::kKernelTable}; }
+};
 
 TEST_P(ModifyQpOptionalAttribute, AcceptedWithTheRequiredSet)
 {
-	record_clause({Level::MUST, clauses::kKernelTable});
 	const auto &p = GetParam();
-	QpCase c(p.type, p.from, p.to);
-	if (auto why = c.prepare())
-		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
+	QpCase &c = *qp_case;
 	if (auto why = c.needs_flag(p.flag))
 		GTEST_SKIP() << *why;
 	int mask = IBV_QP_STATE | p.required() | p.flag;

@@ -1,15 +1,15 @@
 // Clause: a mask without IBV_QP_STATE modifies within the current state: it
 // follows the table's current->current row, and fails where there is none
 // (RTR). The QP's state never changes.
-#include "conformance/clause.h"
-#include "conformance/qp_case.h"
-#include "conformance/qp_params.h"
+#include "conformance/modify_qp_test.h"
 #include "fixtures/qp_table.h"
 
 namespace ibvcert {
 namespace {
 
-class ModifyQpWithoutState : public ::testing::TestWithParam<ModifyQpParam> {};
+class ModifyQpWithoutState : public ModifyQpTest {
+	Clause clause() const override { return {Level::MUST, clauses::kKernelTable}; }
+};
 
 // The first optional bit of mask whose feature the device has, or 0.
 int usable_bit(QpCase &c, int mask)
@@ -22,12 +22,9 @@ int usable_bit(QpCase &c, int mask)
 
 TEST_P(ModifyQpWithoutState, FollowsTheCurrentStateRow)
 {
-	record_clause({Level::MUST, clauses::kKernelTable});
 	const auto &p = GetParam();
-	QpCase c(p.type, p.from, p.to);
-	if (auto why = c.prepare())
-		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
+	QpCase &c = *qp_case;
 	const auto &table = QpTransitionTable::kernel();
 	if (const QpTransition *row = table.find(p.type, p.from, p.from)) {
 		int mask = usable_bit(c, row->optional);

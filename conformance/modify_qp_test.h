@@ -1,0 +1,32 @@
+// The fixture every ibv_modify_qp clause derives from: records the clause,
+// prepares the QP in the case's start state, and SKIPs with the reason when
+// the device lacks what the case needs.
+#pragma once
+
+#include "conformance/clause.h"
+#include "conformance/qp_case.h"
+#include "conformance/qp_params.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+
+namespace ibvcert {
+
+class ModifyQpTest : public ::testing::TestWithParam<ModifyQpParam> {
+protected:
+	virtual Clause clause() const = 0;
+
+	void SetUp() override
+	{
+		const ModifyQpParam &p = GetParam();
+		record_clause(clause());
+		qp_case.emplace(p.type, p.from, p.to);
+		if (auto why = qp_case->prepare())
+			GTEST_SKIP() << *why;
+	}
+
+	std::optional<QpCase> qp_case;
+};
+
+} // namespace ibvcert
