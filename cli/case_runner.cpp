@@ -53,7 +53,7 @@ std::string clause_of(const std::string &suite, const std::string &name)
 
 class Collector : public ::testing::EmptyTestEventListener {
 public:
-	explicit Collector(RunResult &run) : run_(run) {}
+	explicit Collector(std::function<void(CaseResult)> sink) : sink_(std::move(sink)) {}
 
 	void OnTestEnd(const ::testing::TestInfo &info) override
 	{
@@ -78,28 +78,11 @@ public:
 					     std::to_string(part.line_number()) + ": ";
 			c.message += part.message();
 		}
-		print(c);
-		run_.cases.push_back(std::move(c));
+		sink_(std::move(c));
 	}
 
 private:
-	static void print(const CaseResult &c)
-	{
-		std::string level = c.level.empty() ? "" : "[" + c.level + "] ";
-		std::printf("%s %s%s", outcome_name(c.outcome), level.c_str(), c.full_name().c_str());
-		if (c.outcome == Outcome::Skip)
-			std::printf(": %s", c.message.c_str());
-		std::printf("\n");
-		if (c.outcome == Outcome::Fail) {
-			std::string indented = "    " + c.message;
-			for (size_t at = 0; (at = indented.find('\n', at)) != std::string::npos; at += 5)
-				indented.replace(at, 1, "\n    ");
-			std::printf("%s\n", indented.c_str());
-		}
-		std::fflush(stdout);
-	}
-
-	RunResult &run_;
+	std::function<void(CaseResult)> sink_;
 };
 
 } // namespace
@@ -133,12 +116,12 @@ std::vector<std::string> select_cases(const std::string &glob)
 	return out;
 }
 
-void run_cases(const std::string &glob, RunResult &run)
+void run_cases(const std::string &glob, const std::function<void(CaseResult)> &sink)
 {
 	::testing::GTEST_FLAG(filter) = glob;
 	auto &listeners = ::testing::UnitTest::GetInstance()->listeners();
 	delete listeners.Release(listeners.default_result_printer());
-	listeners.Append(new Collector(run));
+	listeners.Append(new Collector(sink));
 	if (RUN_ALL_TESTS() != 0) {
 		// failures are in run.cases
 	}

@@ -4,6 +4,7 @@
 
 #include "reports/run_result.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,8 +17,8 @@ std::string check_glob(const std::string &glob);
 // Full names of the linked cases the glob selects, in run order.
 std::vector<std::string> select_cases(const std::string &glob);
 
-// Runs the selected cases; fills run.cases. verbose prints evidence of
-// failures under their line.
-void run_cases(const std::string &glob, RunResult &run);
+// Runs the selected cases in this process, handing each result to sink as
+// the case ends.
+void run_cases(const std::string &glob, const std::function<void(CaseResult)> &sink);
 
 } // namespace ibvcert

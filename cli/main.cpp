@@ -2,7 +2,10 @@
 //   ibvcert devices
 //   ibvcert run [-d NAME] [--filter GLOB] [--list] [--report DIR]
 // Exit status: 0 nothing failed, 1 a case failed, 2 bad input.
+#include "cli/case_printer.h"
 #include "cli/case_runner.h"
+#include "cli/known_deviations.h"
+#include "cli/verdict.h"
 #include "conformance/run_context.h"
 #include "fixtures/device.h"
 #include "fixtures/device_caps.h"
@@ -76,6 +79,8 @@ struct RunOptions {
 	bool list = false;
 	std::string report_dir;
 	std::vector<std::string> emu_faults;
+	std::string known_file;
+	bool strict = false;
 };
 
 int open_run_device(const RunOptions &opt, std::unique_ptr<Device> &device, std::string &faults)
@@ -138,6 +143,14 @@ int run(const RunOptions &opt, const std::string &argv0)
 		}
 	}
 
+	KnownDeviations known;
+	if (!opt.known_file.empty()) {
+		if (auto bad = load_known_deviations(opt.known_file, known); !bad.empty()) {
+			fmt::print(stderr, "ibvcert: {}\n", bad);
+			return kExitUsage;
+		}
+	}
+
 	std::unique_ptr<Device> device;
 	RunResult result;
 	if (int ret = open_run_device(opt, device, result.device.faults))
@@ -162,13 +175,13 @@ int run(const RunOptions &opt, const std::string &argv0)
 		   result.device.name, result.device.transport,
 		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults);
 	auto t0 = std::chrono::steady_clock::now();
-	run_cases(opt.filter, result);
+	run_cases(opt.filter, [&](CaseResult c) {
+		apply_known_deviations(known, c);
+		print_case(c);
+		result.cases.push_back(std::move(c));
+	});
 	result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-
-	int failed = result.count(Outcome::Fail);
-	fmt::print("ibvcert: {} passed, {} failed, {} skipped\n", result.count(Outcome::Pass), failed,
-		   result.count(Outcome::Skip));
-	fmt::print("time: {:.2f} s on {}\n", result.seconds, result.device.name);
+	print_summary(result);
 
 	if (!opt.report_dir.empty()) {
 		for (auto err : {write_junit(result, opt.report_dir + "/junit.xml"),
@@ -179,7 +192,10 @@ int run(const RunOptions &opt, const std::string &argv0)
 			}
 		fmt::print("reports: {0}/junit.xml {0}/report.json\n", opt.report_dir);
 	}
-	return failed ? kExitFailed : 0;
+	auto why = verdict(result, {opt.strict, !opt.known_file.empty()});
+	for (const auto &w : why)
+		fmt::print("FAILED: {}\n", w);
+	return why.empty() ? 0 : kExitFailed;
 }
 
 } // namespace
@@ -207,6 +223,10 @@ int main(int argc, char **argv)
 	run_cmd->add_option("--report", opt.report_dir, "Write junit.xml and report.json into DIR");
 	run_cmd->add_option("--emu-fault", opt.emu_faults,
 			    "Test-only: plant a fault knob in emu0 (self-test of the harness)");
+	run_cmd->add_option("--known", opt.known_file,
+			    "Known-deviations file of the provider: listed failures are KNOWN, listed passes FIXED")
+		->check(CLI::ExistingFile);
+	run_cmd->add_flag("--strict", opt.strict, "SHOULD failures and KNOWN deviations fail the run");
 
 	try {
 		app.parse(argc, argv);

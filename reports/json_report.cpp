@@ -31,7 +31,8 @@ std::string write_json(const RunResult &run, const std::string &path)
 				 {"level", c.level},
 				 {"source", c.source},
 				 {"seconds", c.seconds},
-				 {"message", c.message}});
+				 {"message", c.message},
+				 {"known_deviation", c.known_reason}});
 	std::ofstream out(path);
 	out << doc.dump(1) << "\n";
 	if (!out)

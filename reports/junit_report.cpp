@@ -17,8 +17,9 @@ std::string write_junit(const RunResult &run, const std::string &path)
 	auto root = doc.append_child("testsuites");
 	root.append_attribute("name") = ("ibvcert " + run.device.name).c_str();
 	root.append_attribute("tests") = (int)run.cases.size();
-	root.append_attribute("failures") = run.count(Outcome::Fail);
-	root.append_attribute("skipped") = run.count(Outcome::Skip);
+	root.append_attribute("failures") = run.count(Outcome::Fail) + run.count(Outcome::Fixed) +
+					    run.count(Outcome::Crash) + run.count(Outcome::Timeout);
+	root.append_attribute("skipped") = run.count(Outcome::Skip) + run.count(Outcome::Known);
 	root.append_attribute("time") = run.seconds;
 	root.append_attribute("timestamp") = run.started.c_str();
 
@@ -47,14 +48,32 @@ std::string write_junit(const RunResult &run, const std::string &path)
 			p.append_attribute("name") = key;
 			p.append_attribute("value") = value->c_str();
 		}
-		if (c.outcome == Outcome::Fail) {
+		switch (c.outcome) {
+		case Outcome::Fail:
+		case Outcome::Fixed:
+		case Outcome::Crash:
+		case Outcome::Timeout: {
 			suite.attribute("failures").set_value(suite.attribute("failures").as_int() + 1);
 			auto f = tc.append_child("failure");
-			f.append_attribute("message") = (c.level + " clause failed").c_str();
+			f.append_attribute("type") = outcome_name(c.outcome);
+			f.append_attribute("message") =
+				(std::string(outcome_name(c.outcome)) + " " + c.level + " " + c.known_reason).c_str();
 			f.text() = c.message.c_str();
-		} else if (c.outcome == Outcome::Skip) {
+			break;
+		}
+		case Outcome::Skip:
+		case Outcome::Known: {
 			suite.attribute("skipped").set_value(suite.attribute("skipped").as_int() + 1);
-			tc.append_child("skipped").append_attribute("message") = c.message.c_str();
+			std::string why = c.outcome == Outcome::Known ? "KNOWN deviation: " + c.known_reason
+								      : c.message;
+			tc.append_child("skipped").append_attribute("message") = why.c_str();
+			break;
+		}
+		case Outcome::Flaky:
+			tc.append_child("system-out").text() = ("FLAKY: failed, then passed on rerun\n" + c.message).c_str();
+			break;
+		case Outcome::Pass:
+			break;
 		}
 	}
 	if (!doc.save_file(path.c_str(), "  "))

@@ -8,6 +8,11 @@ const char *outcome_name(Outcome outcome)
 	case Outcome::Pass: return "PASS";
 	case Outcome::Fail: return "FAIL";
 	case Outcome::Skip: return "SKIP";
+	case Outcome::Known: return "KNOWN";
+	case Outcome::Fixed: return "FIXED";
+	case Outcome::Flaky: return "FLAKY";
+	case Outcome::Crash: return "CRASH";
+	case Outcome::Timeout: return "TIMEOUT";
 	}
 	return "?";
 }

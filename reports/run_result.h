@@ -7,8 +7,12 @@
 
 namespace ibvcert {
 
-enum class Outcome { Pass, Fail, Skip };
-const char *outcome_name(Outcome outcome); // "PASS", "FAIL", "SKIP"
+// PASS, FAIL, SKIP from the case itself; KNOWN (a listed deviation that
+// still fails), FIXED (a listed deviation that now passes), FLAKY (failed,
+// then passed on the automatic rerun), CRASH and TIMEOUT (the case's process
+// died or hung) from the runner.
+enum class Outcome { Pass, Fail, Skip, Known, Fixed, Flaky, Crash, Timeout };
+const char *outcome_name(Outcome outcome);
 
 struct CaseResult {
 	std::string suite;  // "Table/ModifyQpRequiredSet"
@@ -18,6 +22,7 @@ struct CaseResult {
 	std::string level;  // MUST / SHOULD
 	std::string source; // the man page sentence or table behind the clause
 	std::string message; // failure evidence, or the skip reason
+	std::string known_reason; // for KNOWN / FIXED: the deviation file's entry
 	double seconds = 0;
 
 	std::string full_name() const { return suite + "." + name; }

@@ -1,0 +1,54 @@
+#include "cli/case_printer.h"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+
+namespace ibvcert {
+namespace {
+
+void print_indented(const std::string &text)
+{
+	size_t start = 0;
+	while (start < text.size()) {
+		size_t end = text.find('\n', start);
+		if (end == std::string::npos)
+			end = text.size();
+		fmt::print("    {}\n", text.substr(start, end - start));
+		start = end + 1;
+	}
+}
+
+} // namespace
+
+void print_case(const CaseResult &c)
+{
+	std::string level = c.level.empty() ? "" : "[" + c.level + "] ";
+	fmt::print("{} {}{}", outcome_name(c.outcome), level, c.full_name());
+	if (c.outcome == Outcome::Skip)
+		fmt::print(": {}", c.message);
+	fmt::print("\n");
+	if (c.outcome == Outcome::Known || c.outcome == Outcome::Fixed)
+		print_indented("known deviation: " + c.known_reason);
+	if (c.outcome == Outcome::Fail || c.outcome == Outcome::Crash ||
+	    c.outcome == Outcome::Timeout || c.outcome == Outcome::Fixed ||
+	    c.outcome == Outcome::Flaky)
+		print_indented(c.message);
+	std::fflush(stdout);
+}
+
+void print_summary(const RunResult &run)
+{
+	int should = 0;
+	for (const auto &c : run.cases)
+		should += c.outcome == Outcome::Fail && c.level == "SHOULD";
+	fmt::print("ibvcert: {} passed, {} failed, {} skipped\n", run.count(Outcome::Pass),
+		   run.count(Outcome::Fail), run.count(Outcome::Skip));
+	fmt::print("  failed: {} MUST, {} SHOULD; known {}, fixed {}, flaky {}, crash {}, timeout {}\n",
+		   run.count(Outcome::Fail) - should, should, run.count(Outcome::Known),
+		   run.count(Outcome::Fixed), run.count(Outcome::Flaky), run.count(Outcome::Crash),
+		   run.count(Outcome::Timeout));
+	fmt::print("  time: {:.2f} s on {}\n", run.seconds, run.device.name);
+}
+
+} // namespace ibvcert
