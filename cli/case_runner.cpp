@@ -53,7 +53,13 @@ std::string clause_of(const std::string &suite, const std::string &name)
 
 class Collector : public ::testing::EmptyTestEventListener {
 public:
-	explicit Collector(std::function<void(CaseResult)> sink) : sink_(std::move(sink)) {}
+	explicit Collector(CaseSink sink) : sink_(std::move(sink)) {}
+
+	void OnTestStart(const ::testing::TestInfo &info) override
+	{
+		if (sink_.started)
+			sink_.started(std::string(info.test_suite_name()) + "." + info.name());
+	}
 
 	void OnTestEnd(const ::testing::TestInfo &info) override
 	{
@@ -78,11 +84,11 @@ public:
 					     std::to_string(part.line_number()) + ": ";
 			c.message += part.message();
 		}
-		sink_(std::move(c));
+		sink_.ended(std::move(c));
 	}
 
 private:
-	std::function<void(CaseResult)> sink_;
+	CaseSink sink_;
 };
 
 } // namespace
@@ -116,7 +122,17 @@ std::vector<std::string> select_cases(const std::string &glob)
 	return out;
 }
 
-void run_cases(const std::string &glob, const std::function<void(CaseResult)> &sink)
+std::string glob_without(const std::string &glob, const std::vector<std::string> &names)
+{
+	if (names.empty())
+		return glob;
+	std::string out = glob.find('-') == std::string::npos ? glob + "-" : glob + ":";
+	for (size_t i = 0; i < names.size(); i++)
+		out += (i ? ":" : "") + names[i];
+	return out;
+}
+
+void run_cases(const std::string &glob, const CaseSink &sink)
 {
 	::testing::GTEST_FLAG(filter) = glob;
 	auto &listeners = ::testing::UnitTest::GetInstance()->listeners();

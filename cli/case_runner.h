@@ -17,8 +17,15 @@ std::string check_glob(const std::string &glob);
 // Full names of the linked cases the glob selects, in run order.
 std::vector<std::string> select_cases(const std::string &glob);
 
-// Runs the selected cases in this process, handing each result to sink as
-// the case ends.
-void run_cases(const std::string &glob, const std::function<void(CaseResult)> &sink);
+struct CaseSink {
+	std::function<void(const std::string &full_name)> started;
+	std::function<void(CaseResult)> ended;
+};
+
+// Runs the selected cases in this process, telling sink as each starts and
+// ends.
+void run_cases(const std::string &glob, const CaseSink &sink);
+// A filter that selects what glob selects, less the names listed.
+std::string glob_without(const std::string &glob, const std::vector<std::string> &names);
 
 } // namespace ibvcert

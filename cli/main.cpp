@@ -4,6 +4,7 @@
 // Exit status: 0 nothing failed, 1 a case failed, 2 bad input.
 #include "cli/case_printer.h"
 #include "cli/case_runner.h"
+#include "cli/isolated_runner.h"
 #include "cli/known_deviations.h"
 #include "cli/verdict.h"
 #include "conformance/run_context.h"
@@ -81,7 +82,36 @@ struct RunOptions {
 	std::vector<std::string> emu_faults;
 	std::string known_file;
 	bool strict = false;
+	bool no_isolation = false;
+	double case_timeout = 60;
+	int reruns = 1;
 };
+
+// Runs each failed case again, up to opt.reruns times, in a fresh child: one
+// that passes is FLAKY, never PASS.
+void rerun_failures(RunResult &result, const RunOptions &opt, const std::function<void()> &setup)
+{
+	for (int round = 0; round < opt.reruns; round++) {
+		std::string names;
+		for (const auto &c : result.cases)
+			if (c.outcome == Outcome::Fail)
+				names += (names.empty() ? "" : ":") + c.full_name();
+		if (names.empty())
+			return;
+		fmt::print("rerunning the failed cases (round {} of {})\n", round + 1, opt.reruns);
+		run_isolated(names, {opt.case_timeout}, setup, [&](CaseResult again) {
+			if (again.outcome != Outcome::Pass)
+				return;
+			for (auto &c : result.cases)
+				if (c.full_name() == again.full_name()) {
+					c.outcome = Outcome::Flaky;
+					c.message = "failed, then passed on rerun " + std::to_string(round + 1) +
+						    "; the first failure:\n" + c.message;
+					print_case(c);
+				}
+		});
+	}
+}
 
 int open_run_device(const RunOptions &opt, std::unique_ptr<Device> &device, std::string &faults)
 {
@@ -166,20 +196,34 @@ int run(const RunOptions &opt, const std::string &argv0)
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
 	}
+	device.reset(); // each process that runs cases opens its own
 	std::string replay = argv0 + " run --device " + opt.device;
 	for (const auto &f : opt.emu_faults)
 		replay += " --emu-fault " + f;
-	set_run_device(std::move(device), replay);
+	auto open_in_this_process = [&opt, replay] {
+		std::unique_ptr<Device> d;
+		std::string faults;
+		if (open_run_device(opt, d, faults) == 0)
+			set_run_device(std::move(d), replay);
+	};
 
-	fmt::print("ibvcert {}: {} cases against {} ({}{})\n", IBVCERT_VERSION, cases.size(),
+	fmt::print("ibvcert {}: {} cases against {} ({}{}){}\n", IBVCERT_VERSION, cases.size(),
 		   result.device.name, result.device.transport,
-		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults);
+		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults,
+		   opt.no_isolation ? ", not isolated" : "");
 	auto t0 = std::chrono::steady_clock::now();
-	run_cases(opt.filter, [&](CaseResult c) {
+	auto keep = [&](CaseResult c) {
 		apply_known_deviations(known, c);
 		print_case(c);
 		result.cases.push_back(std::move(c));
-	});
+	};
+	if (opt.no_isolation) {
+		open_in_this_process();
+		run_cases(opt.filter, {nullptr, keep});
+	} else {
+		run_isolated(opt.filter, {opt.case_timeout}, open_in_this_process, keep);
+		rerun_failures(result, opt, open_in_this_process);
+	}
 	result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 	print_summary(result);
 
@@ -227,6 +271,13 @@ int main(int argc, char **argv)
 			    "Known-deviations file of the provider: listed failures are KNOWN, listed passes FIXED")
 		->check(CLI::ExistingFile);
 	run_cmd->add_flag("--strict", opt.strict, "SHOULD failures and KNOWN deviations fail the run");
+	run_cmd->add_flag("--no-isolation", opt.no_isolation,
+			  "Run every case in this process (for debugging; a crash ends the run)");
+	run_cmd->add_option("--case-timeout", opt.case_timeout, "Seconds one case may take (default 60)")
+		->check(CLI::PositiveNumber);
+	run_cmd->add_option("--reruns", opt.reruns,
+			    "Times a failed case is run again; a pass on rerun is FLAKY (default 1)")
+		->check(CLI::Range(0, 10));
 
 	try {
 		app.parse(argc, argv);

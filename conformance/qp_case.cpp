@@ -3,6 +3,7 @@
 #include "conformance/run_context.h"
 #include "fixtures/names.h"
 #include "fixtures/qp_attr_table.h"
+#include "fixtures/verb_trace.h"
 
 #include <gtest/gtest.h>
 
@@ -49,6 +50,7 @@ std::optional<std::string> QpCase::prepare()
 		ADD_FAILURE() << "device " << device.name() << ": PD/CQ setup returned " << errno_name(ret);
 		return std::nullopt;
 	}
+	note_verb("ibv_create_qp");
 	ret = builder_->create(type_, qp_);
 	if (ret == EPERM || ret == EACCES)
 		return "ibv_create_qp(" + qp_type_name(type_) + ") returned " + errno_name(ret) +
@@ -62,6 +64,7 @@ std::optional<std::string> QpCase::prepare()
 		return std::nullopt;
 	}
 	std::string step;
+	note_verb("ibv_modify_qp (to the start state)");
 	ret = builder_->bring_to(*qp_, from_, step);
 	if (ret)
 		ADD_FAILURE() << "precondition: bringing the " << qp_type_name(type_)
@@ -111,6 +114,7 @@ void QpCase::expect_rejected_unchanged(ibv_qp_attr attr, int attr_mask)
 	ASSERT_EQ(before.query_ret, 0) << "ibv_query_qp before the modify returned "
 				       << errno_name(before.query_ret);
 	ibv_qp_attr sent = attr;
+	note_verb("ibv_modify_qp");
 	int ret = qp_->modify(attr, attr_mask);
 	auto changed = snapshot_diff(before, take_snapshot(*qp_));
 	EXPECT_NE(ret, 0) << "ibv_modify_qp accepted an invalid request\n"
@@ -122,6 +126,7 @@ void QpCase::expect_rejected_unchanged(ibv_qp_attr attr, int attr_mask)
 void QpCase::expect_accepted(ibv_qp_attr attr, int attr_mask)
 {
 	ibv_qp_attr sent = attr;
+	note_verb("ibv_modify_qp");
 	int ret = qp_->modify(attr, attr_mask);
 	ASSERT_EQ(ret, 0) << "ibv_modify_qp rejected a valid request\n"
 			  << evidence(sent, attr_mask, ret, {});

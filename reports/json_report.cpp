@@ -1,5 +1,6 @@
 // The JSON report: every case with its clause and evidence, for tools
 // (ibvcert diff, dashboards) to read.
+#include "reports/case_json.h"
 #include "reports/run_result.h"
 
 #include <nlohmann/json.hpp>
@@ -20,19 +21,13 @@ std::string write_json(const RunResult &run, const std::string &path)
 			 {"fw_ver", run.device.fw_ver},
 			 {"emulated", run.device.emulated},
 			 {"faults", run.device.faults}};
-	doc["summary"] = {{"passed", run.count(Outcome::Pass)},
-			  {"failed", run.count(Outcome::Fail)},
-			  {"skipped", run.count(Outcome::Skip)}};
+	auto &summary = doc["summary"] = nlohmann::ordered_json::object();
+	for (Outcome o : {Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Known,
+			  Outcome::Fixed, Outcome::Flaky, Outcome::Crash, Outcome::Timeout})
+		summary[outcome_name(o)] = run.count(o);
 	auto &cases = doc["cases"] = nlohmann::ordered_json::array();
 	for (const auto &c : run.cases)
-		cases.push_back({{"name", c.full_name()},
-				 {"clause", c.clause},
-				 {"outcome", outcome_name(c.outcome)},
-				 {"level", c.level},
-				 {"source", c.source},
-				 {"seconds", c.seconds},
-				 {"message", c.message},
-				 {"known_deviation", c.known_reason}});
+		cases.push_back(case_to_json(c));
 	std::ofstream out(path);
 	out << doc.dump(1) << "\n";
 	if (!out)

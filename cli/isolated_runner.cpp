@@ -1,0 +1,142 @@
+#include "cli/isolated_runner.h"
+
+#include "fixtures/verb_trace.h"
+#include "reports/case_json.h"
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <poll.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace ibvcert {
+namespace {
+
+constexpr size_t kTraceLen = 128;
+
+// Lines a child writes: "S <name>" when a case starts, "E <json>" when it ends.
+void write_line(int fd, const std::string &line)
+{
+	std::string buf = line + "\n";
+	const char *p = buf.data();
+	size_t left = buf.size();
+	while (left) {
+		ssize_t n = write(fd, p, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			_exit(3);
+		p += n;
+		left -= n;
+	}
+}
+
+[[noreturn]] void child_main(int fd, const std::string &glob, const std::function<void()> &setup)
+{
+	setup();
+	run_cases(glob, {[fd](const std::string &name) { write_line(fd, "S " + name); },
+			 [fd](CaseResult c) { write_line(fd, "E " + case_to_json(c).dump()); }});
+	_exit(0);
+}
+
+CaseResult died(const std::string &full_name, Outcome outcome, const std::string &what,
+		const char *verb)
+{
+	CaseResult c;
+	size_t dot = full_name.find('.');
+	c.suite = full_name.substr(0, dot);
+	c.name = full_name.substr(dot + 1);
+	size_t slash = c.suite.rfind('/');
+	c.clause = (slash == std::string::npos ? c.suite : c.suite.substr(slash + 1)) + "." +
+		   c.name.substr(0, c.name.find('/'));
+	c.outcome = outcome;
+	c.message = what + "\nlast verb called: " + (*verb ? verb : "(none recorded)");
+	return c;
+}
+
+std::string exit_text(int status)
+{
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+		const char *abbrev = sigabbrev_np(sig);
+		return std::string("killed by SIG") + (abbrev ? abbrev : std::to_string(sig).c_str()) +
+		       " (" + strsignal(sig) + ")";
+	}
+	return "exited with status " + std::to_string(WEXITSTATUS(status)) + " in the middle of the case";
+}
+
+} // namespace
+
+void run_isolated(const std::string &glob, const IsolationOptions &options,
+		  const std::function<void()> &child_setup,
+		  const std::function<void(CaseResult)> &ended)
+{
+	char *trace = static_cast<char *>(
+		mmap(nullptr, kTraceLen, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+	std::vector<std::string> done;
+	for (;;) {
+		int fds[2];
+		if (pipe(fds) != 0)
+			return;
+		std::fflush(stdout);
+		pid_t pid = fork();
+		if (pid == 0) {
+			close(fds[0]);
+			set_verb_trace_buffer(trace, kTraceLen);
+			child_main(fds[1], glob_without(glob, done), child_setup);
+		}
+		close(fds[1]);
+
+		std::string buffer, current;
+		bool timed_out = false;
+		auto started_at = std::chrono::steady_clock::now();
+		for (;;) {
+			pollfd p{fds[0], POLLIN, 0};
+			double left = options.case_timeout -
+				      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
+			int r = current.empty() ? poll(&p, 1, -1) : poll(&p, 1, left > 0 ? (int)(left * 1000) : 0);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r == 0) {
+				timed_out = true;
+				kill(pid, SIGKILL);
+				break;
+			}
+			char chunk[65536];
+			ssize_t n = read(fds[0], chunk, sizeof(chunk));
+			if (n <= 0)
+				break;
+			buffer.append(chunk, n);
+			size_t nl;
+			while ((nl = buffer.find('\n')) != std::string::npos) {
+				std::string line = buffer.substr(0, nl);
+				buffer.erase(0, nl + 1);
+				if (line.rfind("S ", 0) == 0) {
+					current = line.substr(2);
+					started_at = std::chrono::steady_clock::now();
+				} else if (line.rfind("E ", 0) == 0) {
+					ended(case_from_json(nlohmann::json::parse(line.substr(2))));
+					done.push_back(current);
+					current.clear();
+				}
+			}
+		}
+		close(fds[0]);
+		int status = 0;
+		waitpid(pid, &status, 0);
+		if (current.empty())
+			break; // the child ran every case
+		std::string what = timed_out ? "no result after " + std::to_string((int)options.case_timeout) +
+						       " s: the case's process was killed"
+					     : "the case's process " + exit_text(status);
+		ended(died(current, timed_out ? Outcome::Timeout : Outcome::Crash, what, trace));
+		done.push_back(current);
+	}
+	munmap(trace, kTraceLen);
+}
+
+} // namespace ibvcert

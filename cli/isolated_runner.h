@@ -1,0 +1,25 @@
+// Runs cases in child processes, so that a provider call that crashes or
+// hangs costs one case (CRASH or TIMEOUT, with the signal and the last verb
+// called), never the run. A child runs cases in sequence until it ends; the
+// next child resumes after the case it was running.
+#pragma once
+
+#include "cli/case_runner.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ibvcert {
+
+struct IsolationOptions {
+	double case_timeout = 60; // seconds one case may take
+};
+
+// child_setup runs first in every child (it opens the run's device there).
+// Each ended case, from a child or as CRASH / TIMEOUT, goes to ended.
+void run_isolated(const std::string &glob, const IsolationOptions &options,
+		  const std::function<void()> &child_setup,
+		  const std::function<void(CaseResult)> &ended);
+
+} // namespace ibvcert

@@ -1,0 +1,45 @@
+#include "reports/case_json.h"
+
+#include <stdexcept>
+
+namespace ibvcert {
+
+Outcome outcome_from_name(const std::string &name)
+{
+	for (Outcome o : {Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Known,
+			  Outcome::Fixed, Outcome::Flaky, Outcome::Crash, Outcome::Timeout})
+		if (name == outcome_name(o))
+			return o;
+	throw std::invalid_argument("unknown outcome " + name);
+}
+
+nlohmann::ordered_json case_to_json(const CaseResult &c)
+{
+	return {{"name", c.full_name()},
+		{"suite", c.suite},
+		{"case", c.name},
+		{"clause", c.clause},
+		{"outcome", outcome_name(c.outcome)},
+		{"level", c.level},
+		{"source", c.source},
+		{"seconds", c.seconds},
+		{"message", c.message},
+		{"known_deviation", c.known_reason}};
+}
+
+CaseResult case_from_json(const nlohmann::json &j)
+{
+	CaseResult c;
+	c.suite = j.at("suite").get<std::string>();
+	c.name = j.at("case").get<std::string>();
+	c.clause = j.at("clause").get<std::string>();
+	c.outcome = outcome_from_name(j.at("outcome").get<std::string>());
+	c.level = j.at("level").get<std::string>();
+	c.source = j.at("source").get<std::string>();
+	c.seconds = j.at("seconds").get<double>();
+	c.message = j.at("message").get<std::string>();
+	c.known_reason = j.value("known_deviation", "");
+	return c;
+}
+
+} // namespace ibvcert
