@@ -4,6 +4,7 @@
 // Exit status: 0 nothing failed, 1 a case failed, 2 bad input.
 #include "cli/case_printer.h"
 #include "cli/case_runner.h"
+#include "cli/commands.h"
 #include "cli/isolated_runner.h"
 #include "cli/known_deviations.h"
 #include "cli/verdict.h"
@@ -19,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <sys/utsname.h>
 #include <filesystem>
 #include <fstream>
 
@@ -56,6 +58,20 @@ std::string iso_now()
 	char buf[32];
 	std::strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
 	return buf;
+}
+
+std::string device_driver(const std::string &name)
+{
+	for (const auto &d : list_devices())
+		if (d.name == name)
+			return d.driver;
+	return "";
+}
+
+std::string kernel_release()
+{
+	utsname u{};
+	return uname(&u) == 0 ? u.release : "";
 }
 
 // "" or why DIR cannot take the reports.
@@ -192,6 +208,9 @@ int run(const RunOptions &opt, const std::string &argv0)
 	result.device.emulated = device->emulated();
 	result.device.transport = transport_name(device->transport());
 	DeviceCaps caps;
+	result.device.driver = device_driver(opt.device);
+	result.device.kernel = kernel_release();
+	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
@@ -229,12 +248,13 @@ int run(const RunOptions &opt, const std::string &argv0)
 
 	if (!opt.report_dir.empty()) {
 		for (auto err : {write_junit(result, opt.report_dir + "/junit.xml"),
-				 write_json(result, opt.report_dir + "/report.json")})
+				 write_json(result, opt.report_dir + "/report.json"),
+				 write_html({result}, opt.report_dir + "/report.html")})
 			if (!err.empty()) {
 				fmt::print(stderr, "ibvcert: {}\n", err);
 				return kExitUsage;
 			}
-		fmt::print("reports: {0}/junit.xml {0}/report.json\n", opt.report_dir);
+		fmt::print("reports: {0}/junit.xml {0}/report.json {0}/report.html\n", opt.report_dir);
 	}
 	auto why = verdict(result, {opt.strict, !opt.known_file.empty()});
 	for (const auto &w : why)
@@ -279,6 +299,20 @@ int main(int argc, char **argv)
 			    "Times a failed case is run again; a pass on rerun is FLAKY (default 1)")
 		->check(CLI::Range(0, 10));
 
+	std::string diff_before, diff_after;
+	auto *diff = app.add_subcommand("diff", "Compare two report.json files; exit 1 on new failures");
+	diff->add_option("before", diff_before, "report.json of the earlier run or the reference device")
+		->required()->check(CLI::ExistingFile);
+	diff->add_option("after", diff_after, "report.json of the later run or the other device")
+		->required()->check(CLI::ExistingFile);
+
+	std::string html_out;
+	std::vector<std::string> report_inputs;
+	auto *report = app.add_subcommand("report", "Build the HTML certification report from report.json files");
+	report->add_option("--html", html_out, "Where to write the HTML report")->required();
+	report->add_option("reports", report_inputs, "report.json of each run (devices, runs)")
+		->required()->check(CLI::ExistingFile);
+
 	try {
 		app.parse(argc, argv);
 	} catch (const CLI::CallForHelp &e) {
@@ -294,5 +328,9 @@ int main(int argc, char **argv)
 		print_devices(stdout);
 		return 0;
 	}
+	if (*diff)
+		return diff_command(diff_before, diff_after);
+	if (*report)
+		return report_command(html_out, report_inputs);
 	return run(opt, argv[0]);
 }

@@ -16,6 +16,9 @@ std::string write_json(const RunResult &run, const std::string &path)
 	doc["started"] = run.started;
 	doc["seconds"] = run.seconds;
 	doc["device"] = {{"name", run.device.name},
+			 {"driver", run.device.driver},
+			 {"kernel", run.device.kernel},
+			 {"rdma_core", run.device.rdma_core},
 			 {"transport", run.device.transport},
 			 {"link_layer", run.device.link_layer},
 			 {"fw_ver", run.device.fw_ver},
@@ -32,6 +35,35 @@ std::string write_json(const RunResult &run, const std::string &path)
 	out << doc.dump(1) << "\n";
 	if (!out)
 		return "cannot write " + path;
+	return "";
+}
+
+std::string read_json(const std::string &path, RunResult &run)
+{
+	std::ifstream in(path);
+	if (!in)
+		return "cannot read " + path;
+	try {
+		auto doc = nlohmann::json::parse(in);
+		run = RunResult{};
+		run.harness_version = doc.at("harness").at("version").get<std::string>();
+		run.started = doc.at("started").get<std::string>();
+		run.seconds = doc.at("seconds").get<double>();
+		const auto &d = doc.at("device");
+		run.device.name = d.at("name").get<std::string>();
+		run.device.driver = d.value("driver", "");
+		run.device.kernel = d.value("kernel", "");
+		run.device.rdma_core = d.value("rdma_core", "");
+		run.device.transport = d.value("transport", "");
+		run.device.link_layer = d.value("link_layer", "");
+		run.device.fw_ver = d.value("fw_ver", "");
+		run.device.emulated = d.value("emulated", false);
+		run.device.faults = d.value("faults", "");
+		for (const auto &c : doc.at("cases"))
+			run.cases.push_back(case_from_json(c));
+	} catch (const std::exception &e) {
+		return path + " is not an ibvcert report: " + e.what();
+	}
 	return "";
 }
 

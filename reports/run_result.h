@@ -30,6 +30,9 @@ struct CaseResult {
 
 struct DeviceInfo {
 	std::string name;
+	std::string driver;
+	std::string kernel;    // uname -r of the machine the run drove
+	std::string rdma_core; // libibverbs version the harness was built with
 	std::string transport;
 	std::string link_layer;
 	std::string fw_ver;
@@ -47,8 +50,12 @@ struct RunResult {
 	int count(Outcome outcome) const;
 };
 
-// Writes DIR/junit.xml and DIR/report.json. Returns "" or an error message.
+// Each writer returns "" or an error message.
 std::string write_junit(const RunResult &run, const std::string &path);
 std::string write_json(const RunResult &run, const std::string &path);
+// The certification report: clauses x runs, for one run or many.
+std::string write_html(const std::vector<RunResult> &runs, const std::string &path);
+// Reads a report.json back.
+std::string read_json(const std::string &path, RunResult &run);
 
 } // namespace ibvcert

@@ -10,6 +10,7 @@ packages=(
   libibverbs-dev ibverbs-providers rdma-core
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libpugixml-dev libfmt-dev
+  chromium  # the HTML report test renders the report in headless Chromium
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,0 +1,15 @@
+// The ibvcert subcommands other than run. Each returns the exit status:
+// 0 success, 1 a finding (new failures), 2 bad input.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ibvcert {
+
+// ibvcert diff BEFORE.json AFTER.json
+int diff_command(const std::string &before, const std::string &after);
+// ibvcert report --html OUT REPORT.json...
+int report_command(const std::string &html_out, const std::vector<std::string> &reports);
+
+} // namespace ibvcert
