@@ -11,5 +11,7 @@ namespace ibvcert {
 int diff_command(const std::string &before, const std::string &after);
 // ibvcert report --html OUT REPORT.json...
 int report_command(const std::string &html_out, const std::vector<std::string> &reports);
+// ibvcert selftest; self is the path of this ibvcert binary
+int selftest_command(const std::string &self);
 
 } // namespace ibvcert

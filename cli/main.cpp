@@ -313,6 +313,9 @@ int main(int argc, char **argv)
 	report->add_option("reports", report_inputs, "report.json of each run (devices, runs)")
 		->required()->check(CLI::ExistingFile);
 
+	auto *selftest = app.add_subcommand(
+		"selftest", "Run the suite on emu0 once per fault knob; every knob must be caught");
+
 	try {
 		app.parse(argc, argv);
 	} catch (const CLI::CallForHelp &e) {
@@ -332,5 +335,7 @@ int main(int argc, char **argv)
 		return diff_command(diff_before, diff_after);
 	if (*report)
 		return report_command(html_out, report_inputs);
+	if (*selftest)
+		return selftest_command(std::filesystem::canonical("/proc/self/exe").string());
 	return run(opt, argv[0]);
 }

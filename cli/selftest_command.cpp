@@ -1,0 +1,100 @@
+// ibvcert selftest: proves the harness still catches what it claims to. The
+// suite runs against emu0 once per test-only fault knob; every knob must make
+// at least one clause fail, and a clean emu0 must fail nothing.
+#include "cli/commands.h"
+
+#include "fixtures/emu/emu_faults.h"
+#include "reports/run_diff.h"
+#include "reports/run_result.h"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace ibvcert {
+namespace {
+
+// Runs argv with stdout and stderr discarded; its exit status, or -1.
+int run_quietly(const std::vector<std::string> &argv)
+{
+	std::fflush(stdout); // or the child flushes our pending output too
+	pid_t pid = fork();
+	if (pid == 0) {
+		freopen("/dev/null", "w", stdout);
+		freopen("/dev/null", "w", stderr);
+		std::vector<char *> args;
+		for (const auto &a : argv)
+			args.push_back(const_cast<char *>(a.c_str()));
+		args.push_back(nullptr);
+		execv(args[0], args.data());
+		_exit(127);
+	}
+	int status = 0;
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// The clauses with a failing case when the suite runs with knob ("" = none).
+std::string failing_clauses(const std::string &self, const std::string &knob,
+			    const std::string &dir, std::set<std::string> &clauses)
+{
+	std::vector<std::string> argv = {self, "run", "--device", "emu0", "--reruns", "0",
+					 "--report", dir};
+	if (!knob.empty()) {
+		argv.push_back("--emu-fault");
+		argv.push_back(knob);
+	}
+	int status = run_quietly(argv);
+	if (status != 0 && status != 1)
+		return "ibvcert run" + (knob.empty() ? "" : " --emu-fault " + knob) +
+		       " exited with status " + std::to_string(status);
+	RunResult run;
+	if (auto bad = read_json(dir + "/report.json", run); !bad.empty())
+		return bad;
+	for (const auto &c : run.cases)
+		if (is_failure(c.outcome))
+			clauses.insert(c.clause);
+	return "";
+}
+
+} // namespace
+
+int selftest_command(const std::string &self)
+{
+	std::string dir = (std::filesystem::temp_directory_path() /
+			   ("ibvcert-selftest-" + std::to_string(getpid()))).string();
+	int broken = 0;
+
+	std::set<std::string> clean;
+	if (auto bad = failing_clauses(self, "", dir + "/clean", clean); !bad.empty()) {
+		fmt::print(stderr, "ibvcert selftest: {}\n", bad);
+		return 2;
+	}
+	fmt::print("{:<28} {}\n", "fault knob", "caught by");
+	fmt::print("{:<28} {}\n", "(none)", clean.empty() ? "nothing fails: clean" : "FAILS without a fault");
+	broken += !clean.empty();
+
+	for (const auto &knob : emu_fault_knobs()) {
+		std::set<std::string> caught;
+		if (auto bad = failing_clauses(self, knob.name, dir + "/" + knob.name, caught); !bad.empty()) {
+			fmt::print(stderr, "ibvcert selftest: {}\n", bad);
+			return 2;
+		}
+		std::string by;
+		for (const auto &c : caught)
+			by += (by.empty() ? "" : ", ") + c;
+		fmt::print("{:<28} {}\n", knob.name, by.empty() ? "NOTHING (the suite misses this fault)" : by);
+		broken += caught.empty();
+	}
+	std::filesystem::remove_all(dir);
+	fmt::print("selftest: {} knobs, {} not caught\n", emu_fault_knobs().size(), broken);
+	return broken ? 1 : 0;
+}
+
+} // namespace ibvcert
