@@ -3,6 +3,7 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <map>
 
 namespace ibvcert {
 namespace {
@@ -48,6 +49,12 @@ void print_summary(const RunResult &run)
 		   run.count(Outcome::Fail) - should, should, run.count(Outcome::Known),
 		   run.count(Outcome::Fixed), run.count(Outcome::Flaky), run.count(Outcome::Crash),
 		   run.count(Outcome::Timeout));
+	std::map<std::string, int> skips;
+	for (const auto &c : run.cases)
+		if (c.outcome == Outcome::Skip)
+			skips[c.message]++;
+	for (const auto &[reason, n] : skips)
+		fmt::print("  skipped {:>5}: {}\n", n, reason);
 	fmt::print("  time: {:.2f} s on {}\n", run.seconds, run.device.name);
 }
 
