@@ -13,6 +13,7 @@
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
 #include "fixtures/names.h"
+#include "properties/suite.h"
 #include "reports/run_result.h"
 
 #include <CLI/CLI.hpp>
@@ -93,6 +94,7 @@ std::string prepare_report_dir(const std::string &dir)
 struct RunOptions {
 	std::string device = kEmuDeviceName;
 	std::string filter = "*";
+	std::string suite = "conformance";
 	bool list = false;
 	std::string report_dir;
 	std::vector<std::string> emu_faults;
@@ -165,12 +167,23 @@ int open_run_device(const RunOptions &opt, std::unique_ptr<Device> &device, std:
 	return 0;
 }
 
-int run(const RunOptions &opt, const std::string &argv0)
+// The filter that runs opt.filter within opt.suite.
+std::string suite_filter(const RunOptions &opt)
+{
+	if (opt.suite == "conformance")
+		return glob_without(opt.filter, {kPropertySuiteFilter});
+	if (opt.suite == "properties" && opt.filter == "*")
+		return kPropertySuiteFilter;
+	return opt.filter; // all, or properties chosen by name
+}
+
+int run(RunOptions opt, const std::string &argv0)
 {
 	if (auto bad = check_glob(opt.filter); !bad.empty()) {
 		fmt::print(stderr, "ibvcert: bad --filter '{}': {}\n", opt.filter, bad);
 		return kExitUsage;
 	}
+	opt.filter = suite_filter(opt);
 	auto cases = select_cases(opt.filter);
 	if (cases.empty()) {
 		fmt::print(stderr, "ibvcert: --filter '{}' selects no case (ibvcert run --list shows them)\n",
@@ -284,6 +297,9 @@ int main(int argc, char **argv)
 			    "Cases to run: shell patterns (* ?) on Suite.Test/Param names, joined by ':', "
 			    "excluded ones after '-'");
 	run_cmd->add_flag("--list", opt.list, "List the selected cases instead of running them");
+	run_cmd->add_option("--suite", opt.suite,
+			    "conformance (default), properties (RapidCheck; case count and seed from RC_PARAMS), or all")
+		->check(CLI::IsMember({"conformance", "properties", "all"}));
 	run_cmd->add_option("--report", opt.report_dir, "Write junit.xml and report.json into DIR");
 	run_cmd->add_option("--emu-fault", opt.emu_faults,
 			    "Test-only: plant a fault knob in emu0 (self-test of the harness)");

@@ -26,6 +26,11 @@ const KnobExpectation kExpectations[] = {
 	{"accept-foreign-attr", "ModifyQpForeignAttribute.RejectedAndChangesNothing"},
 	{"accept-out-of-range", "ModifyQpInvalidValue.RejectedAndChangesNothing"},
 	{"stale-state-field", "ModifyQpRequiredSet.AloneSucceeds"},
+	{"srq-limit-at-equal", "SrqLimitEvent.FiresOnceBelowTheLimitThenDisarms"},
+	{"srq-limit-refires", "SrqLimitEvent.FiresOnceBelowTheLimitThenDisarms"},
+	{"srq-limit-not-disarmed", "SrqLimitEvent.FiresOnceBelowTheLimitThenDisarms"},
+	{"srq-limit-armed-at-create", "SrqCreateLimit.DoesNotArm"},
+	{"srq-resize-drops-wrs", "SrqResizeBelowOutstanding.RejectedAndSrqStillWorks"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)

@@ -1,0 +1,10 @@
+// The property suite's cases: every GoogleTest suite of properties/ is named
+// "...Property" (ModifyQpProperty, QpStateMachineProperty), so this filter
+// selects exactly them (ibvcert run --suite properties).
+#pragma once
+
+namespace ibvcert {
+
+inline constexpr const char *kPropertySuiteFilter = "*Property.*";
+
+} // namespace ibvcert
