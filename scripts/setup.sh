@@ -7,9 +7,10 @@ build_dir=${1:-build}
 
 packages=(
   build-essential cmake ninja-build pkg-config
-  libibverbs-dev ibverbs-providers rdma-core
+  libibverbs-dev librdmacm-dev ibverbs-providers rdma-core
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libpugixml-dev libfmt-dev
+  clang-14 libclang-rt-14-dev llvm-14 zip  # fuzz/: libFuzzer, llvm-cov, seed corpus zips
   chromium  # the HTML report test renders the report in headless Chromium
 )
 missing=()

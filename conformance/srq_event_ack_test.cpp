@@ -1,0 +1,34 @@
+// Clause: every asynchronous event read is acknowledged, and once it is,
+// destroying the SRQ (after its QPs) succeeds: ibv_destroy_srq waits only
+// for unacknowledged events.
+#include "conformance/srq_test.h"
+
+namespace ibvcert {
+namespace {
+
+class SrqEventAck : public SrqTest {
+	Clause clause() const override { return {Level::MUST, clauses::kAsyncEventAck}; }
+};
+
+TEST_P(SrqEventAck, AckedEventsLetTheSrqBeDestroyed)
+{
+	ASSERT_FALSE(HasFailure());
+	SrqRig &r = *rig;
+	ASSERT_EQ(r.post(4), 0) << r.evidence();
+	ibv_srq_attr arm{};
+	arm.srq_limit = 2;
+	ASSERT_EQ(r.modify(arm, IBV_SRQ_LIMIT), 0) << r.evidence();
+	ASSERT_EQ(r.consume(3), "") << r.evidence();
+	bool came = r.events().await_limit(kEventTimeout, r.step());
+	ASSERT_TRUE(came) << "no IBV_EVENT_SRQ_LIMIT_REACHED to acknowledge within "
+			  << kEventTimeout.count() << " ms\n" << r.evidence();
+	r.events().listen(kQuietWindow, r.step());
+	ASSERT_EQ(r.events().unacked(), 0) << r.evidence();
+	int ret = r.destroy();
+	EXPECT_EQ(ret, 0) << "ibv_destroy_srq after every event was acknowledged\n" << r.evidence();
+}
+
+INSTANTIATE_TEST_SUITE_P(Traffic, SrqEventAck, kTrafficKinds, traffic_name);
+
+} // namespace
+} // namespace ibvcert
