@@ -44,8 +44,9 @@ int run_quietly(const std::vector<std::string> &argv)
 std::string failing_clauses(const std::string &self, const std::string &knob,
 			    const std::string &dir, std::set<std::string> &clauses)
 {
+	// A short case timeout: the hang knob costs a few seconds, not minutes.
 	std::vector<std::string> argv = {self, "run", "--device", "emu0", "--suite", "all", "--reruns", "0",
-					 "--report", dir};
+					 "--case-timeout", "3", "--report", dir};
 	if (!knob.empty()) {
 		argv.push_back("--emu-fault");
 		argv.push_back(knob);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "conformance/clause.h"
+#include "conformance/leak_check.h"
 #include "conformance/qp_case.h"
 #include "conformance/qp_params.h"
 
@@ -26,6 +27,13 @@ protected:
 			GTEST_SKIP() << *why;
 	}
 
+	void TearDown() override
+	{
+		qp_case.reset();
+		leak_check.expect_none_left();
+	}
+
+	LeakCheck leak_check; // before qp_case: counts from before the case
 	std::optional<QpCase> qp_case;
 };
 

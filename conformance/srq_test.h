@@ -4,6 +4,7 @@
 #pragma once
 
 #include "conformance/clause.h"
+#include "conformance/leak_check.h"
 #include "conformance/srq_rig.h"
 #include "fixtures/names.h"
 
@@ -26,7 +27,11 @@ protected:
 			GTEST_SKIP() << *why;
 	}
 
-	void TearDown() override { rig.reset(); }
+	void TearDown() override
+	{
+		rig.reset();
+		leak_check.expect_none_left();
+	}
 
 	// ibv_query_srq's attributes. nullopt when the device does not
 	// implement the verb (EOPNOTSUPP, ENOSYS): what depends on the query is
@@ -55,6 +60,7 @@ protected:
 				     << " (the other checks of the case held)";
 	}
 
+	LeakCheck leak_check; // before rig: counts from before the case
 	std::optional<SrqRig> rig;
 	std::string unobservable;
 };

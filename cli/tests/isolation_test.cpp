@@ -1,0 +1,74 @@
+// Isolation: a provider call that crashes or hangs costs its case (CRASH or
+// TIMEOUT, with the signal and the last verb called), and the run goes on.
+#include "cli/tests/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using ibvcert::testing::run_ibvcert;
+
+namespace {
+
+const char kTrigger[] = "Table/ModifyQpOptionalAttribute.AcceptedWithTheRequiredSet/RC_RTS_SQD_EN_SQD_ASYNC_NOTIFY";
+
+nlohmann::json run_with(const std::string &knob, std::string &output)
+{
+	std::string dir = ::testing::TempDir() + "ibvcert-iso-" + std::to_string(getpid());
+	auto r = run_ibvcert("run --case-timeout 2 --filter '*RC_RTS_SQD*' --emu-fault " + knob +
+			     " --report " + dir);
+	output = r.output;
+	EXPECT_EQ(r.status, 1) << r.output;
+	std::ifstream in(dir + "/report.json");
+	auto doc = nlohmann::json::parse(in);
+	std::filesystem::remove_all(dir);
+	return doc;
+}
+
+const nlohmann::json *find_case(const nlohmann::json &doc, const std::string &name)
+{
+	for (const auto &c : doc.at("cases"))
+		if (c.at("name") == name)
+			return &c;
+	return nullptr;
+}
+
+} // namespace
+
+TEST(Isolation, CrashCostsOneCaseWithSignalAndLastVerb)
+{
+	std::string out;
+	auto doc = run_with("crash-in-modify", out);
+	const auto *c = find_case(doc, kTrigger);
+	ASSERT_NE(c, nullptr) << out;
+	EXPECT_EQ(c->at("outcome"), "CRASH");
+	std::string msg = c->at("message");
+	EXPECT_NE(msg.find("SIGSEGV"), std::string::npos) << msg;
+	EXPECT_NE(msg.find("last verb called: ibv_modify_qp"), std::string::npos) << msg;
+	EXPECT_EQ(doc.at("summary").at("CRASH"), 1);
+	EXPECT_GT(doc.at("summary").at("PASS").get<int>(), 5); // the run went on
+}
+
+TEST(Isolation, HangCostsOneCaseAsTimeout)
+{
+	std::string out;
+	auto doc = run_with("hang-in-modify", out);
+	const auto *c = find_case(doc, kTrigger);
+	ASSERT_NE(c, nullptr) << out;
+	EXPECT_EQ(c->at("outcome"), "TIMEOUT");
+	EXPECT_NE(c->at("message").get<std::string>().find("no result after 2 s"), std::string::npos);
+	EXPECT_EQ(doc.at("summary").at("TIMEOUT"), 1);
+	EXPECT_GT(doc.at("summary").at("PASS").get<int>(), 5);
+}
+
+TEST(Isolation, LeakedObjectsFailTheCase)
+{
+	std::string out;
+	auto doc = run_with("leak-on-destroy", out);
+	const auto *c = find_case(doc, "Table/ModifyQpRequiredSet.AloneSucceeds/RC_RTS_SQD");
+	ASSERT_NE(c, nullptr) << out;
+	EXPECT_EQ(c->at("outcome"), "FAIL");
+	EXPECT_NE(c->at("message").get<std::string>().find("leak check"), std::string::npos);
+}
