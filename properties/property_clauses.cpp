@@ -22,4 +22,38 @@ const char kStateMachineQuery[] =
 	"ibv_modify_qp() (since the QP last left RESET); read back as set, except where "
 	"ibv_query_qp(3) and ibv_create_qp(3) allow otherwise (properties/read_back.cpp).";
 
+const char kSrqModifyAcceptance[] =
+	"ibv_modify_srq(3): returns 0 on success, or the value of errno on failure; "
+	"srq_attr_mask is either 0 or the bitwise OR of IBV_SRQ_MAX_WR and IBV_SRQ_LIMIT; "
+	"NOTES: resizing needs IBV_DEVICE_SRQ_RESIZE; each value as the SRQ rule table "
+	"(fixtures/srq_attr_table.cpp) bounds it on the device's caps, max_wr possibly "
+	"rounded up (ibv_create_srq(3): greater than or equal to the values requested). An "
+	"accepted request reads back through ibv_query_srq(3) (max_wr never below the "
+	"request, srq_limit as set) and the WRs posted before it stay in the SRQ.";
+const char kSrqModifyNothingChanged[] =
+	"ibv_modify_srq(3) NOTES: If any of the modify attributes is invalid, none of the "
+	"attributes will be modified: ibv_query_srq(3) reads the same before and after, and "
+	"every WR posted before the call is still delivered (ibv_post_srq_recv(3)).";
+const char kSrqLimitEvents[] =
+	"ibv_modify_srq(3) NOTES: Modifying the srq_limit arms the SRQ to produce an "
+	"IBV_EVENT_SRQ_LIMIT_REACHED \"low watermark\" asynchronous event once the number "
+	"of WRs in the SRQ drops below srq_limit. ibv_query_srq(3) NOTES: If the value "
+	"returned for srq_limit is 0, then the SRQ limit reached event is not (or no "
+	"longer) armed, and no asynchronous events will be generated until the event is "
+	"rearmed. So: one event per arming, when the count first drops below the limit.";
+const char kSrqStateMachine[] =
+	"ibv_create_srq(3), ibv_modify_srq(3), ibv_query_srq(3), ibv_post_srq_recv(3), "
+	"ibv_get_async_event(3), step by step: srq_limit given to ibv_create_srq arms nothing; "
+	"each modify is accepted exactly when the SRQ rule table says so and a rejected one "
+	"changes nothing; a post takes the WRs up to max_wr and stops at the first one past "
+	"it; each limit event comes once per arming when the count drops below srq_limit, "
+	"and none otherwise; ibv_query_srq shows the size, max_sge and the arming the model "
+	"holds.";
+const char kSrqCreate[] =
+	"ibv_create_srq(3): the SRQ rule table's create rules (max_wr and max_sge within "
+	"the device's max_srq_wr and max_srq_sge, fixtures/srq_attr_table.cpp); "
+	"ibv_create_srq() will update the srq_init_attr struct with the original values "
+	"of the SRQ that was created; the values of max_wr and max_sge will be greater "
+	"than or equal to the values requested (ibv_query_srq(3) reads the same SRQ).";
+
 } // namespace ibvcert::property_clauses

@@ -8,5 +8,10 @@ extern const char kModifyQpAcceptance[]; // accepted exactly when the tables say
 extern const char kShouldRanges[];       // SHOULD-level ranges and features
 extern const char kStateMachine[];       // a QP's life as the model follows it
 extern const char kStateMachineQuery[];  // queries along that life
+extern const char kSrqModifyAcceptance[]; // ibv_modify_srq accepted exactly when the table says
+extern const char kSrqModifyNothingChanged[]; // a rejected ibv_modify_srq changes nothing
+extern const char kSrqLimitEvents[];     // the limit event over random traffic
+extern const char kSrqStateMachine[];    // an SRQ's life as the model follows it
+extern const char kSrqCreate[];          // ibv_create_srq's verdict and what it reports
 
 } // namespace ibvcert::property_clauses

@@ -3,8 +3,8 @@
 //   ModifyQp  one ibv_modify_qp request drawn for the QP's model state
 //   WalkQp    RESET, then each step's required set to a reachable state
 //   QueryQp   ibv_query_qp and ibv_qp::state against the model
-// New contracts add their commands here (post/poll, modify_srq,
-// post_srq_recv, rate limit, ECE) and to qp_command().
+// New QP contracts add their commands here (post/poll, rate limit, ECE)
+// and to qp_command(); the SRQ's are in srq_commands.h.
 #pragma once
 
 #include "fixtures/generators/modify_qp_request.h"

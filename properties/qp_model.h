@@ -3,8 +3,8 @@
 // RESET, kept from the requests the contract accepts. Acceptance comes from
 // the tables' data (contract_verdict.h); the state tracking and what
 // ibv_query_qp must return are this model's own, not the emulated device's.
-// Grows with the contracts: SRQs, work requests and completions join it as
-// their commands land.
+// The SRQ has its own model (srq_model.h); work requests and completions
+// on QPs join this one as their commands land.
 #pragma once
 
 #include "fixtures/qp_snapshot.h"

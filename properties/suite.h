@@ -1,5 +1,6 @@
 // The property suite's cases: every GoogleTest suite of properties/ is named
-// "...Property" (ModifyQpProperty, QpStateMachineProperty), so this filter
+// "...Property" (ModifyQpProperty, QpStateMachineProperty, SrqModifyProperty,
+// SrqLimitProperty, SrqStateMachineProperty, ...), so this filter
 // selects exactly them (ibvcert run --suite properties).
 #pragma once
 
