@@ -1,0 +1,78 @@
+// One device under test during one input: the device, its caps, a PD and a
+// CQ for the input's QPs, the QP builder (valid values, its own PD, CQ and
+// peer QP), and the QP slots, each with the state the reference model holds
+// it in. Everything but a real device is created per input and destroyed at
+// its end (LeakSanitizer checks that); a real device is opened once.
+#pragma once
+
+#include "fuzz/harness/options.h"
+
+#include "fixtures/qp_builder.h"
+#include "fixtures/qp_snapshot.h"
+
+#include <array>
+#include <memory>
+#include <string>
+
+namespace ibvcert::fuzz {
+
+inline constexpr int kSlots = 4;
+
+struct QpSlot {
+	std::unique_ptr<Qp> qp;
+	ibv_qp_type type = IBV_QPT_RC;
+	ibv_qp_state model = IBV_QPS_RESET; // where the model holds the QP
+	explicit operator bool() const { return qp != nullptr; }
+};
+
+// ibv_query_qp and ibv_qp::state of every live QP of a lane.
+struct LaneSnapshot {
+	std::array<bool, kSlots> live{};
+	std::array<QpSnapshot, kSlots> qp{};
+};
+
+class Lane {
+public:
+	Lane(int index, const DeviceSpec &spec);
+	~Lane();
+	Lane(const Lane &) = delete;
+	Lane &operator=(const Lane &) = delete;
+
+	// Opens the device, reads port 1's caps, allocates the PD and CQ.
+	// 0, or an errno value with what failed in `what`.
+	int open(std::string &what);
+
+	int index() const { return index_; }
+	// "emu0", "emu0 (emu fault: partial-apply)", "mlx5_0"
+	const std::string &label() const { return label_; }
+	// The emulated device: its model agreement is checked both ways.
+	bool strict() const { return strict_; }
+	Device &device() { return *device_; }
+	const DeviceCaps &caps() const { return *caps_; }
+	QpBuilder &builder() { return *builder_; }
+	Pd &pd() { return *pd_; }
+	Cq &cq() { return *cq_; }
+	QpSlot &slot(int i) { return slots_[i]; }
+	const QpSlot &slot(int i) const { return slots_[i]; }
+
+	LaneSnapshot snapshot();
+	// Destroys the input's objects: QPs, CQ, PD, the builder's, and emu0.
+	void close();
+
+private:
+	int index_;
+	const DeviceSpec &spec_;
+	std::string label_;
+	bool strict_ = false;
+	// Declared in creation order: destroyed QPs first, the device last.
+	std::unique_ptr<Device> owned_device_; // emu0: one per input
+	Device *device_ = nullptr;
+	std::unique_ptr<DeviceCaps> owned_caps_;
+	const DeviceCaps *caps_ = nullptr;
+	std::unique_ptr<QpBuilder> builder_;
+	std::unique_ptr<Pd> pd_;
+	std::unique_ptr<Cq> cq_;
+	std::array<QpSlot, kSlots> slots_;
+};
+
+} // namespace ibvcert::fuzz

@@ -1,0 +1,24 @@
+#include "fuzz/harness/op.h"
+
+#include "fixtures/names.h"
+
+namespace ibvcert::fuzz {
+
+std::string hex(uint64_t v)
+{
+	char buf[24];
+	snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+	return buf;
+}
+
+std::string Op::outcome(const Lane &lane) const
+{
+	return "returned: " + errno_name(ret[lane.index()]) + "\n";
+}
+
+std::string qp_phrase(ibv_qp_type type, uint32_t qp_num, ibv_qp_state state)
+{
+	return qp_type_name(type) + " qp_num=" + hex(qp_num) + " in " + qp_state_name(state);
+}
+
+} // namespace ibvcert::fuzz

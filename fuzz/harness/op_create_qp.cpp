@@ -1,0 +1,219 @@
+// ibv_create_qp: a QP type (the covered ones, the others the verbs API
+// names, or raw), caps by kind (the builder's, zero, the device's maximum,
+// one above it, raw), then a walk to a decoded start state. The man page
+// gives no table of which creates succeed, so there is no model agreement:
+// the oracle holds it to its return values, to "nothing handed back on
+// failure", to caps at least those requested, and to a fresh QP in RESET.
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "fixtures/names.h"
+
+namespace ibvcert::fuzz {
+namespace {
+
+const char kCapsClause[] =
+	"ibv_create_qp(3): \"will update the qp_init_attr->cap struct with the actual QP values "
+	"of the QP that was created; the values will be greater than or equal to the values "
+	"requested\"";
+
+enum class CapKind : uint8_t { Builder, Zero, Max, Above, Raw };
+
+struct CapChoice {
+	CapKind kind = CapKind::Builder;
+	uint32_t raw = 0;
+};
+
+constexpr int kCapFields = 5;
+const char *const kCapNames[kCapFields] = {"max_send_wr", "max_recv_wr", "max_send_sge",
+					   "max_recv_sge", "max_inline_data"};
+// The QP builder's caps (fixtures/qp_builder.cpp): small, valid anywhere.
+constexpr uint32_t kBuilderCaps[kCapFields] = {4, 4, 1, 1, 0};
+
+uint32_t ibv_qp_cap::*const kCapMembers[kCapFields] = {
+	&ibv_qp_cap::max_send_wr, &ibv_qp_cap::max_recv_wr, &ibv_qp_cap::max_send_sge,
+	&ibv_qp_cap::max_recv_sge, &ibv_qp_cap::max_inline_data};
+
+std::string describe_caps(const ibv_qp_cap &cap)
+{
+	std::string out;
+	for (int i = 0; i < kCapFields; i++)
+		out += std::string(i ? " " : "") + kCapNames[i] + "=" +
+		       std::to_string(cap.*kCapMembers[i]);
+	return out;
+}
+
+class CreateQpOp : public Op {
+public:
+	CreateQpOp(int slot, ibv_qp_type type, const CapChoice (&caps)[kCapFields], bool sig_all)
+		: slot_(slot), type_(type), sig_all_(sig_all)
+	{
+		for (int i = 0; i < kCapFields; i++)
+			caps_[i] = caps[i];
+	}
+
+	const VerbSpec &verb() const override { return kCreateQp; }
+	int slot() const override { return slot_; }
+
+	void bind(Lane &lane) override
+	{
+		const ibv_device_attr &d = lane.caps().device.orig_attr;
+		// No device attribute bounds max_inline_data: its "maximum" is 0.
+		const uint32_t max[kCapFields] = {(uint32_t)d.max_qp_wr, (uint32_t)d.max_qp_wr,
+						  (uint32_t)d.max_sge, (uint32_t)d.max_sge, 0};
+		Bound &b = bound_[lane.index()];
+		b.init = ibv_qp_init_attr{};
+		b.init.qp_type = type_;
+		b.init.sq_sig_all = sig_all_;
+		for (int i = 0; i < kCapFields; i++) {
+			uint32_t v = kBuilderCaps[i];
+			switch (caps_[i].kind) {
+			case CapKind::Builder: v = kBuilderCaps[i]; break;
+			case CapKind::Zero: v = 0; break;
+			case CapKind::Max: v = max[i]; break;
+			case CapKind::Above: v = max[i] + 1; break;
+			case CapKind::Raw: v = caps_[i].raw; break;
+			}
+			b.init.cap.*kCapMembers[i] = v;
+		}
+		b.requested = b.init.cap;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		QpSlot &s = lane.slot(slot_);
+		int ret = lane.device().create_qp(lane.pd(), lane.cq(), lane.cq(), b.init, s.qp);
+		b.qp_num = s.qp ? s.qp->qp_num() : 0;
+		return ret;
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		QpSlot &s = lane.slot(slot_);
+		if (ret == 0 && s.qp) {
+			s.type = type_;
+			s.model = IBV_QPS_RESET;
+		}
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+		   Oracle &oracle) override
+	{
+		int i = lane.index();
+		if (ret[i] != 0)
+			return;
+		const Bound &b = bound_[i];
+		if (!lane.slot(slot_).qp)
+			oracle.fail(i, {"create_qp.no-qp", Level::MUST,
+					"ibv_create_qp succeeded without a QP", kCreateQp.returns, {}, ""});
+		for (int f = 0; f < kCapFields; f++) {
+			uint32_t got = b.init.cap.*kCapMembers[f];
+			uint32_t asked = b.requested.*kCapMembers[f];
+			if (got < asked)
+				oracle.fail(i, {"create_qp.caps", Level::MUST,
+						"ibv_create_qp returned caps below those requested",
+						kCapsClause, {},
+						std::string("cap.") + kCapNames[f] + ": requested " +
+							std::to_string(asked) + ", returned " +
+							std::to_string(got)});
+		}
+		const QpSnapshot &q = after.qp[slot_];
+		if (after.live[slot_] && q.query_ret == 0 && q.init.qp_type != type_)
+			oracle.fail(i, {"create_qp.type", Level::MUST,
+					"ibv_query_qp reports another QP type than the one created",
+					"ibv_query_qp(3): init_attr holds the attributes the QP was "
+					"created with",
+					{},
+					"init_attr.qp_type=" + qp_type_name(q.init.qp_type) +
+						", created as " + qp_type_name(type_)});
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		return "create: " + qp_type_name(type_) + " QP (qp#" + std::to_string(slot_) +
+		       "), sq_sig_all=" + std::to_string(sig_all_) +
+		       "\ncap: " + describe_caps(b.requested) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		std::string out = "returned: " + errno_name(ret[i]);
+		if (ret[i] == 0)
+			out += ", qp_num=" + hex(b.qp_num) + ", cap " + describe_caps(b.init.cap);
+		return out + "\n";
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "create_qp qp#" + std::to_string(slot_) + ": " + qp_type_name(type_) +
+		       " (" + describe_caps(bound_[lane].requested) + ") returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_qp_init_attr init{};
+		ibv_qp_cap requested{};
+		uint32_t qp_num = 0;
+	};
+
+	int slot_;
+	ibv_qp_type type_;
+	CapChoice caps_[kCapFields];
+	bool sig_all_;
+	Bound bound_[kMaxLanes];
+};
+
+// The types the suite covers first, then the rest the verbs API names.
+constexpr ibv_qp_type kCovered[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD, IBV_QPT_RAW_PACKET};
+constexpr ibv_qp_type kOthers[] = {IBV_QPT_XRC_SEND, IBV_QPT_XRC_RECV, IBV_QPT_DRIVER};
+
+void create_and_walk(Session &s, int slot, ibv_qp_type type,
+		     const CapChoice (&caps)[kCapFields], bool sig_all)
+{
+	Op &op = s.execute(std::make_unique<CreateQpOp>(slot, type, caps, sig_all));
+	const auto &states = QpBuilder::reachable_states();
+	auto start = states[s.in().ConsumeIntegralInRange<size_t>(0, states.size() - 1)];
+	if (op.ret[0] == 0 && s.lane(0).slot(slot))
+		walk_to(s, slot, start);
+}
+
+} // namespace
+
+void create_qp_step(Session &s)
+{
+	auto &in = s.in();
+	int slot = s.pick_free_slot();
+	if (slot < 0)
+		return;
+	ibv_qp_type type;
+	int pick = in.ConsumeIntegralInRange(0, 7);
+	if (pick < 4)
+		type = kCovered[pick];
+	else if (pick < 7)
+		type = kOthers[pick - 4];
+	else
+		type = (ibv_qp_type)in.ConsumeIntegral<uint8_t>(); // ibv_qp_type holds 0..255
+	CapChoice caps[kCapFields];
+	for (auto &c : caps) {
+		c.kind = (CapKind)in.ConsumeIntegralInRange<uint8_t>(0, 4);
+		if (c.kind == CapKind::Raw)
+			c.raw = in.ConsumeIntegral<uint32_t>();
+	}
+	bool sig_all = in.ConsumeBool();
+	create_and_walk(s, slot, type, caps, sig_all);
+}
+
+void one_qp_setup(Session &s)
+{
+	ibv_qp_type type = kCovered[s.in().ConsumeIntegralInRange(0, 3)];
+	CapChoice caps[kCapFields];
+	create_and_walk(s, 0, type, caps, false);
+}
+
+} // namespace ibvcert::fuzz

@@ -1,0 +1,238 @@
+// ibv_modify_qp: decoded into a target state, an attr_mask shaped by the
+// transition table (its required set, a subset of its optional bits, one
+// required bit dropped, a foreign or unknown bit added, or raw bits) and a
+// value kind per field; checked against the reference model.
+#include "fuzz/harness/model.h"
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+#include "fuzz/harness/values.h"
+
+#include "fixtures/names.h"
+#include "fixtures/qp_table.h"
+
+#include <bit>
+#include <cstring>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const char kReadBackClause[] =
+	"ibv_query_qp(3) NOTES: \"Attribute values are valid if they have been set using "
+	"ibv_modify_qp()\": an accepted attribute reads back as set (ModifyQpReadBack)";
+
+// The next state along the builder's path, so that short inputs walk on.
+ibv_qp_state natural_next(ibv_qp_state s)
+{
+	switch (s) {
+	case IBV_QPS_RESET: return IBV_QPS_INIT;
+	case IBV_QPS_INIT: return IBV_QPS_RTR;
+	case IBV_QPS_RTR: return IBV_QPS_RTS;
+	case IBV_QPS_RTS: return IBV_QPS_SQD;
+	case IBV_QPS_SQD: return IBV_QPS_RTS;
+	case IBV_QPS_SQE: return IBV_QPS_RTS;
+	default: return IBV_QPS_RESET;
+	}
+}
+
+bool compared(const QpAttrField &f, const ibv_qp_attr &sent)
+{
+	return f.queried && guard_holds(f, sent) && f.flag != IBV_QP_STATE &&
+	       f.flag != IBV_QP_CUR_STATE && f.flag != IBV_QP_CAP;
+}
+
+class ModifyQpOp : public Op {
+public:
+	ModifyQpOp(int slot, ibv_qp_state to, int mask, std::vector<ValueChoice> values)
+		: slot_(slot), to_(to), mask_(mask), values_(std::move(values))
+	{
+	}
+
+	const VerbSpec &verb() const override { return kModifyQp; }
+	int slot() const override { return slot_; }
+
+	void bind(Lane &lane) override
+	{
+		const QpSlot &s = lane.slot(slot_);
+		Bound &b = bound_[lane.index()];
+		b.type = s.type;
+		b.from = s.model;
+		b.qp_num = s.qp->qp_num();
+		ibv_qp_state to = (mask_ & IBV_QP_STATE) ? to_ : b.from;
+		ibv_qp_attr valid = lane.builder().valid_attr(*s.qp, b.from, to, mask_);
+		b.attr = valid;
+		for (const auto &c : values_)
+			apply_choice(c, b.attr, valid, lane.caps(), b.from);
+		b.pred = predict_modify_qp(b.type, b.from, b.attr, mask_, lane.caps());
+	}
+
+	int run(Lane &lane) override
+	{
+		ibv_qp_attr attr = bound_[lane.index()].attr; // the device may write to it
+		return lane.slot(slot_).qp->modify(attr, mask_);
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Prediction &p = bound_[lane.index()].pred;
+		return Expect{p.accept, p.level, reason_name(p.reason)};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret == 0 && (mask_ & IBV_QP_STATE))
+			lane.slot(slot_).model = bound_[lane.index()].attr.qp_state;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+		   Oracle &oracle) override
+	{
+		int i = lane.index();
+		if (ret[i] != 0 || !lane.strict() || !after.live[slot_] || after.qp[slot_].query_ret)
+			return;
+		const ibv_qp_attr &sent = bound_[i].attr, &read = after.qp[slot_].attr;
+		std::vector<std::string> differ;
+		for (const auto &f : qp_attr_fields())
+			if ((mask_ & f.flag) && compared(f, sent) && f.get(sent) != f.get(read))
+				differ.push_back(describe_field(f, f.get(sent)) + " set, " +
+						 describe_field(f, f.get(read)) + " read back");
+		if (!differ.empty())
+			oracle.fail(i, {"modify_qp.read-back", Level::SHOULD,
+					"an accepted attribute does not read back as set",
+					kReadBackClause, differ, ""});
+	}
+
+	void compare(const LaneSnapshot &after_a, const LaneSnapshot &after_b,
+		     Oracle &oracle) override
+	{
+		if (ret[0] || ret[1] || !after_a.live[slot_] || !after_b.live[slot_])
+			return;
+		const ibv_qp_attr &sa = bound_[0].attr, &sb = bound_[1].attr;
+		const ibv_qp_attr &ra = after_a.qp[slot_].attr, &rb = after_b.qp[slot_].attr;
+		std::vector<std::string> differ;
+		for (const auto &f : qp_attr_fields())
+			if ((mask_ & f.flag) && compared(f, sa) && compared(f, sb) &&
+			    f.get(sa) == f.get(sb) && f.get(ra) != f.get(rb))
+				differ.push_back(describe_field(f, f.get(sa)) + " set on both, read back " +
+						 describe_field(f, f.get(ra)).substr(strlen(f.name) + 1) +
+						 " and " + describe_field(f, f.get(rb)).substr(strlen(f.name) + 1));
+		if (!differ.empty())
+			oracle.fail(-1, {"differential.attr", Level::SHOULD,
+					 "the devices read back an attribute set alike differently",
+					 "differential mode: an attribute both devices accepted with the "
+					 "same value reads back the same",
+					 differ, ""});
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		std::string to = (mask_ & IBV_QP_STATE)
+			? qp_state_name(b.attr.qp_state)
+			: qp_state_name(b.from) + " (no IBV_QP_STATE)";
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.from) + " (qp#" +
+		       std::to_string(slot_) + "), modify " + qp_state_name(b.from) + "->" + to +
+		       "\nattr_mask: " + qp_attr_mask_names(mask_) +
+		       "\nattr: " + describe_attr(b.attr, mask_) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		int i = lane.index();
+		return "returned: " + errno_name(ret[i]) + "\nmodel: " +
+		       explain(bound_[i].pred, bound_[i].attr) + "\n";
+	}
+
+	std::string summary(int lane) const override
+	{
+		const Bound &b = bound_[lane];
+		return "modify_qp qp#" + std::to_string(slot_) + ": " +
+		       qp_phrase(b.type, b.qp_num, b.from) + ", attr_mask=" +
+		       qp_attr_mask_names(mask_) + " (" + describe_attr(b.attr, mask_) +
+		       ") returned " + errno_name(ret[lane]) +
+		       (origin ? std::string(" [") + origin + "]" : "");
+	}
+
+private:
+	struct Bound {
+		ibv_qp_type type = IBV_QPT_RC;
+		ibv_qp_state from = IBV_QPS_RESET;
+		uint32_t qp_num = 0;
+		ibv_qp_attr attr{};
+		Prediction pred;
+	};
+
+	int slot_;
+	ibv_qp_state to_;
+	int mask_;
+	std::vector<ValueChoice> values_;
+	Bound bound_[kMaxLanes];
+};
+
+std::unique_ptr<Op> decode_modify(FuzzedDataProvider &in, int slot, ibv_qp_type type,
+				  ibv_qp_state from)
+{
+	auto to = (ibv_qp_state)((natural_next(from) + in.ConsumeIntegralInRange<int>(0, 7)) % 8);
+	int form = in.ConsumeIntegralInRange<int>(0, 3);
+	bool with_state = !in.ConsumeBool();
+	int mask;
+	if (form == 3) {
+		mask = (int)in.ConsumeIntegral<uint32_t>(); // raw bits, unknown ones too
+	} else {
+		ibv_qp_state next = with_state ? to : from;
+		const QpTransition *t = find_transition(type, from, next);
+		if (!t) // an invalid transition: the RC row's bits, if it has one
+			t = find_transition(IBV_QPT_RC, from, next);
+		int required = t ? t->required : 0, optional = t ? t->optional : 0;
+		mask = required | ((int)in.ConsumeIntegral<uint32_t>() & optional);
+		if (form == 1 && required) { // one required bit dropped
+			int k = in.ConsumeIntegralInRange<int>(0, std::popcount((unsigned)required) - 1);
+			for (int bit = 0; bit < 32; bit++)
+				if ((required >> bit) & 1 && k-- == 0)
+					mask &= ~(1 << bit);
+		}
+		if (form == 2) // one more bit, foreign or undefined
+			mask |= (int)(1u << in.ConsumeIntegralInRange<int>(0, 31));
+	}
+	mask = with_state ? (mask | IBV_QP_STATE) : (mask & ~IBV_QP_STATE);
+
+	std::vector<ValueChoice> values;
+	const auto &fields = qp_attr_fields();
+	for (size_t i = 0; i < fields.size(); i++) {
+		if (!(mask & fields[i].flag))
+			continue;
+		ValueChoice c = decode_value(in, (uint16_t)i);
+		if (c.kind != ValueKind::Valid)
+			values.push_back(c);
+	}
+	return std::make_unique<ModifyQpOp>(slot, to, mask, std::move(values));
+}
+
+} // namespace
+
+void modify_qp_step(Session &s)
+{
+	int slot = s.pick_live_slot();
+	if (slot < 0)
+		return;
+	const QpSlot &q = s.lane(0).slot(slot);
+	s.execute(decode_modify(s.in(), slot, q.type, q.model));
+}
+
+void walk_to(Session &s, int slot, ibv_qp_state target)
+{
+	static const char *const kOrigin[] = {"walk to RESET", "walk to INIT", "walk to RTR",
+					      "walk to RTS",   "walk to SQD",  "walk to SQE",
+					      "walk to ERR",   "walk"};
+	for (ibv_qp_state next : QpBuilder::path_to(target)) {
+		const QpSlot &q = s.lane(0).slot(slot);
+		const QpTransition *t = find_transition(q.type, q.model, next);
+		int mask = IBV_QP_STATE | (t ? t->required : 0);
+		auto op = std::make_unique<ModifyQpOp>(slot, next, mask, std::vector<ValueChoice>{});
+		op->origin = kOrigin[target <= IBV_QPS_ERR ? target : 7];
+		if (s.execute(std::move(op)).ret[0] != 0)
+			return;
+	}
+}
+
+} // namespace ibvcert::fuzz

@@ -1,0 +1,206 @@
+#include "fuzz/harness/oracle.h"
+
+#include "fuzz/harness/session.h"
+#include "fuzz/harness/sha1.h"
+
+#include "fixtures/names.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace ibvcert::fuzz {
+
+const char kStateClause[] =
+	"ibv_modify_qp(3): IBV_QP_STATE \"Modify qp_state\": after a successful modify the QP "
+	"is in attr.qp_state, and ibv_query_qp(3) and ibv_qp::state say so (libibverbs "
+	"updates ibv_qp::state on success); a failed or stateless modify leaves it where it was";
+
+namespace {
+
+// Byte-equal snapshots have no difference; unequal ones go to snapshot_diff,
+// which knows the fields ibv_query_qp(3) lets vary between calls.
+bool identical(const QpSnapshot &a, const QpSnapshot &b)
+{
+	return a.query_ret == b.query_ret && a.state_field == b.state_field &&
+	       memcmp(&a.attr, &b.attr, sizeof(a.attr)) == 0 &&
+	       memcmp(&a.init, &b.init, sizeof(a.init)) == 0;
+}
+
+} // namespace
+
+std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
+				    int skip_slot)
+{
+	std::vector<std::string> out;
+	for (int i = 0; i < kSlots; i++) {
+		if (i == skip_slot)
+			continue;
+		std::string qp = "qp#" + std::to_string(i) + " ";
+		if (before.live[i] != after.live[i]) {
+			out.push_back(qp + (before.live[i] ? "destroyed" : "created"));
+			continue;
+		}
+		if (!before.live[i] || identical(before.qp[i], after.qp[i]))
+			continue;
+		for (auto &d : snapshot_diff(before.qp[i], after.qp[i]))
+			out.push_back(qp + d);
+	}
+	return out;
+}
+
+void Oracle::fail(int lane, const Violation &v) const
+{
+	const Session &s = session_;
+	std::string out;
+	out += "==ibvcert-fuzz== ORACLE VIOLATION " + v.id + ": " + v.summary + "\n";
+	out += std::string("level: ") + level_name(v.level) + "\n";
+	out += "clause: " + v.clause + "\n";
+	if (op_) {
+		out += "target: " + s.target().name + ", step " + std::to_string(s.history().size()) +
+		       " of the input: " + op_->verb().call +
+		       (op_->origin ? std::string(" (") + op_->origin + ")" : "") + "\n";
+		for (int i = 0; i < s.lanes(); i++)
+			if (lane < 0 || lane == i)
+				out += "device: " + s.lane(i).label() + "\n" + op_->describe(s.lane(i)) +
+				       op_->outcome(s.lane(i));
+	} else {
+		out += "target: " + s.target().name + ", at the end of the input, after its " +
+		       std::to_string(s.history().size()) + " steps\n";
+		for (int i = 0; i < s.lanes(); i++)
+			out += "device: " + s.lane(i).label() + "\n";
+	}
+	if (!v.changed.empty()) {
+		out += "changed:\n";
+		for (const auto &c : v.changed)
+			out += "  " + c + "\n";
+	}
+	if (!v.extra.empty())
+		out += v.extra + (v.extra.back() == '\n' ? "" : "\n");
+	const auto &h = s.history();
+	size_t before = op_ ? h.size() - 1 : h.size();
+	if (before > 0) {
+		out += "steps before it:\n";
+		for (size_t i = 0; i < before; i++)
+			out += "  " + std::to_string(i + 1) + ". " + h[i]->summary(lane < 0 ? 0 : lane) + "\n";
+	}
+	std::string file = input_file_for(sha1_hex(s.data(), s.size()));
+	out += "replay: " + replay_command(file) + "\n";
+	out += "decoded input: IBVCERT_FUZZ_PRINT=1 " + replay_command(file) + "\n";
+	fputs(out.c_str(), stderr);
+	fflush(stderr);
+	abort();
+}
+
+void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
+{
+	const VerbSpec &verb = op_->verb();
+	const std::string id = verb.id;
+	int i = lane.index();
+	int ret = op_->ret[i];
+
+	if (!documented_return(ret))
+		fail(i, {id + ".return", Level::MUST,
+			 std::string(verb.call) + " returned a value outside the documented set",
+			 verb.returns, {},
+			 std::string("documented: ") + documented_return_set()});
+
+	if (ret != 0 || verb.read_only) {
+		auto changed = diff_slots(before, after);
+		if (!changed.empty())
+			fail(i, {id + ".unchanged", Level::MUST,
+				 ret ? std::string("a failed ") + verb.call + " changed a QP"
+				     : std::string(verb.call) + " changed a QP",
+				 verb.unchanged, changed, ""});
+	} else {
+		auto changed = diff_slots(before, after, op_->slot());
+		if (!changed.empty())
+			fail(i, {id + ".isolation", Level::MUST,
+				 std::string(verb.call) + " changed a QP other than its own",
+				 verb.unchanged, changed, ""});
+	}
+
+	if (auto expect = op_->expect(lane)) {
+		if (ret == 0 && !expect->accept && (lane.strict() || expect->level == Level::MUST))
+			fail(i, {id + ".model.accepted-" + expect->reason, expect->level,
+				 std::string(verb.call) + " accepted what the tables reject (" +
+					 expect->reason + ")",
+				 verb.model, diff_slots(before, after), ""});
+		if (ret != 0 && expect->accept && lane.strict())
+			fail(i, {id + ".model.rejected-valid", Level::MUST,
+				 std::string(verb.call) + " rejected what the tables accept",
+				 verb.model, {}, ""});
+	}
+}
+
+void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
+{
+	const std::string id = op_->verb().id;
+	int i = lane.index();
+	for (int s = 0; s < kSlots; s++) {
+		if (!after.live[s] || after.qp[s].query_ret)
+			continue;
+		const QpSlot &slot = lane.slot(s);
+		const QpSnapshot &q = after.qp[s];
+		if (q.attr.qp_state != slot.model)
+			fail(i, {id + ".state", Level::MUST,
+				 "ibv_query_qp reports a state other than the one the QP is in",
+				 kStateClause, {},
+				 "qp#" + std::to_string(s) + ": ibv_query_qp qp_state=" +
+					 qp_state_name(q.attr.qp_state) + ", expected " +
+					 qp_state_name(slot.model)});
+		if (q.state_field != slot.model)
+			fail(i, {id + ".state-field", Level::MUST,
+				 "ibv_qp::state differs from the state the QP is in", kStateClause, {},
+				 "qp#" + std::to_string(s) + ": ibv_qp::state=" +
+					 qp_state_name(q.state_field) + ", expected " +
+					 qp_state_name(slot.model)});
+	}
+
+	op_->check(lane, before, after, *this);
+}
+
+void Oracle::check_ledger(long before, long after) const
+{
+	if (after != before)
+		fail(-1, {"input.leak", Level::MUST,
+			  "objects the input created outlive it",
+			  "ibv_destroy_qp(3), ibv_destroy_cq(3), ibv_dealloc_pd(3): \"returns 0 on "
+			  "success\"; every object an input creates is destroyed at its end, and a "
+			  "failed destroy leaves it allocated",
+			  {},
+			  "device objects outstanding: " + std::to_string(before) + " before the input, " +
+				  std::to_string(after) + " after every QP, CQ and PD of it was destroyed"});
+}
+
+void Oracle::compare_outcomes(const Lane &a, const Lane &b)
+{
+	int ra = op_->ret[a.index()], rb = op_->ret[b.index()];
+	if ((ra == 0) != (rb == 0))
+		fail(-1, {"differential.outcome", Level::SHOULD,
+			  std::string("the devices disagree on whether ") + op_->verb().call +
+				  " succeeds",
+			  "differential mode: two devices given the same input agree on success "
+			  "or failure of each call",
+			  {}, ""});
+}
+
+void Oracle::compare_states(const Lane &a, const Lane &b, const LaneSnapshot &after_a,
+			    const LaneSnapshot &after_b)
+{
+	for (int s = 0; s < kSlots; s++) {
+		if (after_a.live[s] != after_b.live[s] ||
+		    (after_a.live[s] && after_a.qp[s].attr.qp_state != after_b.qp[s].attr.qp_state))
+			fail(-1, {"differential.state", Level::SHOULD,
+				  "the devices' QPs are in different states",
+				  "differential mode: two devices given the same input hold their QPs "
+				  "in the same states",
+				  {},
+				  "qp#" + std::to_string(s) + ": " + a.label() + " " +
+					  (after_a.live[s] ? qp_state_name(after_a.qp[s].attr.qp_state) : "none") +
+					  ", " + b.label() + " " +
+					  (after_b.live[s] ? qp_state_name(after_b.qp[s].attr.qp_state) : "none")});
+	}
+}
+
+} // namespace ibvcert::fuzz

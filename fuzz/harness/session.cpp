@@ -1,0 +1,154 @@
+#include "fuzz/harness/session.h"
+
+#include "fuzz/harness/oracle.h"
+
+#include "fixtures/device_object.h"
+#include "fixtures/names.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ibvcert::fuzz {
+
+Session::Session(const Target &target, const uint8_t *data, size_t size)
+	: target_(target), data_(data), size_(size), in_(data, size)
+{
+	history_.reserve(64);
+}
+
+Session::~Session()
+{
+	lanes_.clear(); // QPs, CQs, PDs and devices before the ops that named them
+}
+
+void Session::close()
+{
+	for (auto &lane : lanes_)
+		lane->close();
+}
+
+void Session::open()
+{
+	const Options &o = options();
+	lanes_.push_back(std::make_unique<Lane>(0, o.device));
+	if (o.device2)
+		lanes_.push_back(std::make_unique<Lane>(1, *o.device2));
+	for (auto &lane : lanes_) {
+		std::string what;
+		if (int ret = lane->open(what)) {
+			fprintf(stderr, "%s_fuzzer: %s: %s failed: %s; nothing to fuzz\n",
+				target_.name.c_str(), lane->label().c_str(), what.c_str(),
+				errno_name(ret).c_str());
+			exit(1);
+		}
+	}
+	if (o.print) {
+		printf("input: %zu bytes, target %s\n", size_, target_.name.c_str());
+		fflush(stdout);
+	}
+}
+
+void Session::run()
+{
+	if (target_.setup)
+		target_.setup(*this);
+	int rows = (int)target_.rows.size();
+	for (int step = 0; step < target_.max_steps; step++) {
+		const Row &row = target_.rows[rows == 1 ? 0 : in_.ConsumeIntegralInRange(0, rows - 1)];
+		row.step(*this);
+		if (in_.remaining_bytes() == 0)
+			break;
+	}
+}
+
+Op &Session::execute(std::unique_ptr<Op> owned)
+{
+	history_.push_back(std::move(owned));
+	Op &op = *history_.back();
+	Oracle oracle(*this, op);
+	bool print = options().print;
+	int n = lanes();
+	LaneSnapshot before[kMaxLanes], after[kMaxLanes];
+	if (print)
+		print_text("step " + std::to_string(history_.size()) + ": " + op.verb().call +
+			   (op.origin ? std::string(" (") + op.origin + ")" : "") + "\n");
+	for (int i = 0; i < n; i++) {
+		Lane &l = lane(i);
+		op.bind(l);
+		// The call before it runs: a crash or hang in it is then on record.
+		if (print)
+			print_text("device: " + l.label() + "\n" + op.describe(l), "  ");
+		before[i] = l.snapshot();
+		op.ret[i] = op.run(l);
+		after[i] = l.snapshot();
+		if (print)
+			print_text(op.outcome(l), "  ");
+	}
+	if (n == 2)
+		oracle.compare_outcomes(lane(0), lane(1));
+	for (int i = 0; i < n; i++)
+		oracle.check_call(lane(i), before[i], after[i]);
+	for (int i = 0; i < n; i++) {
+		op.settle(lane(i), op.ret[i]);
+		oracle.check_after(lane(i), before[i], after[i]);
+	}
+	if (n == 2) {
+		oracle.compare_states(lane(0), lane(1), after[0], after[1]);
+		op.compare(after[0], after[1], oracle);
+	}
+	return op;
+}
+
+void Session::print_text(const std::string &text, const char *indent) const
+{
+	std::string out;
+	for (size_t at = 0; at < text.size();) {
+		size_t end = text.find('\n', at);
+		if (end == std::string::npos)
+			end = text.size();
+		out += indent + text.substr(at, end - at) + "\n";
+		at = end + 1;
+	}
+	fputs(out.c_str(), stdout);
+	fflush(stdout);
+}
+
+int initialize(int *argc, char ***argv, const Target &target)
+{
+	init_options(*argc, *argv, target.name.c_str());
+	return 0;
+}
+
+int run_input(const Target &target, const uint8_t *data, size_t size)
+{
+	long before = outstanding_device_objects();
+	Session s(target, data, size);
+	s.open();
+	s.run();
+	s.close();
+	Oracle(s).check_ledger(before, outstanding_device_objects());
+	return 0;
+}
+
+int Session::pick_slot(bool live)
+{
+	int candidates[kSlots], n = 0;
+	for (int i = 0; i < kSlots; i++)
+		if ((bool)lane(0).slot(i) == live)
+			candidates[n++] = i;
+	if (n == 0)
+		return -1;
+	return candidates[n == 1 ? 0 : in_.ConsumeIntegralInRange(0, n - 1)];
+}
+
+int Session::pick_live_slot()
+{
+	return pick_slot(true);
+}
+
+int Session::pick_free_slot()
+{
+	return pick_slot(false);
+}
+
+} // namespace ibvcert::fuzz

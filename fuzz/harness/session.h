@@ -1,0 +1,82 @@
+// One input of one target: the lanes (devices under test), the input's
+// bytes, and the ops decoded from it so far. execute() runs an op on every
+// lane and puts it through the oracle.
+#pragma once
+
+#include "fuzz/harness/op.h"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ibvcert::fuzz {
+
+class Session;
+
+// A kind of step an input decodes into: a verb call with its arguments, or a
+// setup (a QP created and walked to a state). Adding a verb family adds rows.
+struct Row {
+	const char *name;
+	void (*step)(Session &s); // decodes its arguments from s.in(), then s.execute()s
+};
+
+// A fuzz target: a setup, then up to max_steps steps, each one of rows
+// (picked by the input when there are several).
+struct Target {
+	std::string name;
+	void (*setup)(Session &s); // may be nullptr
+	std::vector<Row> rows;
+	int max_steps;
+};
+
+class Session {
+public:
+	Session(const Target &target, const uint8_t *data, size_t size);
+	~Session();
+
+	// Opens the lanes. A device that cannot serve the input (its PD or CQ
+	// cannot be had) ends the run with the reason: nothing would be tested.
+	void open();
+	void run();
+	// Destroys every object of the input (QPs, CQs, PDs, emu0 itself).
+	void close();
+
+	const Target &target() const { return target_; }
+	int lanes() const { return (int)lanes_.size(); }
+	Lane &lane(int i) { return *lanes_[i]; }
+	const Lane &lane(int i) const { return *lanes_[i]; }
+	FuzzedDataProvider &in() { return in_; }
+	const uint8_t *data() const { return data_; }
+	size_t size() const { return size_; }
+
+	// Runs op on every lane under the oracle; the session keeps it for the
+	// evidence of later steps.
+	Op &execute(std::unique_ptr<Op> op);
+	const std::vector<std::unique_ptr<Op>> &history() const { return history_; }
+
+	// A QP slot, as the first lane sees them (the lanes agree: differential
+	// mode stops at the first difference), picked by the input when there is
+	// a choice; -1 when there is none.
+	int pick_live_slot();
+	int pick_free_slot();
+
+private:
+	// IBVCERT_FUZZ_PRINT: text to stdout, each line indented, flushed.
+	void print_text(const std::string &text, const char *indent = "") const;
+	int pick_slot(bool live);
+
+	const Target &target_;
+	const uint8_t *data_;
+	size_t size_;
+	FuzzedDataProvider in_;
+	std::vector<std::unique_ptr<Op>> history_; // destroyed after the lanes
+	std::vector<std::unique_ptr<Lane>> lanes_;
+};
+
+// The two libFuzzer entry points of a target.
+int initialize(int *argc, char ***argv, const Target &target);
+int run_input(const Target &target, const uint8_t *data, size_t size);
+
+} // namespace ibvcert::fuzz

@@ -1,0 +1,120 @@
+# The fuzz targets' tests, all labelled "fuzz" (fuzz/ci runs them):
+#   replay     every committed seed and crash-regression input passes
+#   run        each target fuzzes for a bounded time without a finding
+#   knob       each fault knob of emu0 makes each target report the matching
+#              oracle violation within a bounded number of runs
+#   knob_replay  and its regression input reports it at once
+#   diff       differential mode: emu0 agrees with itself, and a faulty emu0
+#              with a sound one does not
+#   print      the decoded input is printed in the evidence format
+#   bad_input  unknown device, knob or flag: a clear message, exit status 2
+#   oss_fuzz   .clusterfuzzlite/build.sh under the OSS-Fuzz variables
+set(run_sh ${CMAKE_CURRENT_SOURCE_DIR}/tests/run.sh)
+set(corpus ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
+set(regressions ${CMAKE_CURRENT_SOURCE_DIR}/regressions)
+set(artifacts ${CMAKE_CURRENT_BINARY_DIR}/test-artifacts)
+set(IBVCERT_FUZZ_TEST_SECONDS 20 CACHE STRING "How long each target fuzzes in the fuzz.run tests")
+set(IBVCERT_FUZZ_KNOB_RUNS 100000 CACHE STRING "Runs within which a fault knob must be reported")
+
+function(fuzz_test name)
+  add_test(NAME fuzz.${name} COMMAND ${ARGN})
+  set_tests_properties(fuzz.${name} PROPERTIES LABELS fuzz)
+endfunction()
+
+# What each fault knob of emu0 must make the targets report
+# (fixtures/emu/emu_faults.h): an oracle clause, or a sanitizer's or
+# libFuzzer's error. Knobs of verbs no target fuzzes yet (the SRQ ones) come
+# with their targets.
+set(knob_reports
+  "partial-apply=clause:modify_qp.unchanged"
+  "accept-missing-required=clause:modify_qp.model.accepted-missing-required"
+  "accept-invalid-transition=clause:modify_qp.model.accepted-invalid-transition"
+  "accept-foreign-attr=clause:modify_qp.model.accepted-foreign-bit"
+  "accept-out-of-range=clause:modify_qp.model.accepted-invalid-value"
+  "stale-state-field=clause:modify_qp.state-field"
+  "leak-on-destroy=clause:input.leak"
+  "crash-in-modify=error:AddressSanitizer: SEGV"
+  "hang-in-modify=error:libFuzzer: timeout"
+)
+
+foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
+  set(bin $<TARGET_FILE:${t}_fuzzer>)
+  set(seeds ${corpus}/${t})
+  set(dict ${CMAKE_CURRENT_BINARY_DIR}/${t}_fuzzer.dict)
+  file(MAKE_DIRECTORY ${regressions}/${t})
+
+  fuzz_test(replay.${t} ${run_sh} -w ${artifacts}/replay.${t} -c ${seeds} -c ${regressions}/${t}
+    -n "ORACLE VIOLATION|ERROR:" -- ${bin})
+  fuzz_test(run.${t} ${run_sh} -w ${artifacts}/run.${t} -g "^Done"
+    -- ${bin} -seed=1 -max_total_time=${IBVCERT_FUZZ_TEST_SECONDS} -dict=${dict}
+       -max_len=${IBVCERT_FUZZ_MAX_LEN} -print_final_stats=1 new ${seeds})
+  set_tests_properties(fuzz.run.${t} PROPERTIES TIMEOUT 300)
+
+  foreach(kr IN LISTS knob_reports)
+    string(REGEX MATCH "^([^=]+)=([a-z]+):(.*)$" _ ${kr})
+    set(knob ${CMAKE_MATCH_1})
+    if(CMAKE_MATCH_2 STREQUAL "clause")
+      string(REPLACE "." "\\." clause_re ${CMAKE_MATCH_3})
+      set(expect -g "ORACLE VIOLATION ${clause_re}: "
+                 -g "^replay: IBVCERT_DEVICE=emu0 IBVCERT_EMU_FAULT=${knob} ")
+    else()
+      set(expect -g "ERROR: ${CMAKE_MATCH_3}")
+    endif()
+    fuzz_test(knob.${knob}.${t} ${run_sh} -w ${artifacts}/knob.${knob}.${t} -s nonzero ${expect}
+      -- env IBVCERT_EMU_FAULT=${knob} ${bin} -seed=1 -runs=${IBVCERT_FUZZ_KNOB_RUNS} -timeout=5
+         -dict=${dict} -max_len=${IBVCERT_FUZZ_MAX_LEN} -print_final_stats=1 new ${seeds})
+    # The knob's minimised crash, kept as a regression input: on a sound emu0
+    # it passes (replay.*), with the knob it is reported at once.
+    set(input ${regressions}/${t}/${knob})
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${regressions}/${t})
+    if(EXISTS ${input})
+      fuzz_test(knob_replay.${knob}.${t} ${run_sh} -w ${artifacts}/knob_replay.${knob}.${t}
+        -s nonzero ${expect} -- env IBVCERT_EMU_FAULT=${knob} ${bin} -timeout=5 ${input})
+    endif()
+  endforeach()
+
+  fuzz_test(diff.agree.${t} ${run_sh} -w ${artifacts}/diff.agree.${t} -g "^Done"
+    -- env IBVCERT_DEVICE2=emu0 ${bin} -seed=1 -runs=20000 -max_len=${IBVCERT_FUZZ_MAX_LEN} new ${seeds})
+  fuzz_test(diff.disagree.${t} ${run_sh} -w ${artifacts}/diff.disagree.${t} -s nonzero
+    -g "ORACLE VIOLATION differential\\.outcome: " -g "^device: emu0 \\(emu fault: accept-out-of-range\\)"
+    -- env IBVCERT_DEVICE2=emu0 IBVCERT_EMU_FAULT2=accept-out-of-range ${bin} -seed=1
+       -runs=${IBVCERT_FUZZ_KNOB_RUNS} -max_len=${IBVCERT_FUZZ_MAX_LEN} new ${seeds})
+endforeach()
+
+set(mq $<TARGET_FILE:modify_qp_fuzzer>)
+fuzz_test(print ${run_sh} -g "^step 1: ibv_create_qp" -g "^  device: emu0"
+  -g "^  attr_mask: IBV_QP_STATE" -g "^  returned: " -g "^  model: "
+  -- env IBVCERT_FUZZ_PRINT=1 ${mq} ${CMAKE_CURRENT_SOURCE_DIR}/tests/empty_input)
+fuzz_test(bad_input.device ${run_sh} -s 2 -g "cannot open device 'nosuch'" -g "emu0"
+  -- ${mq} --ibvcert-device=nosuch -runs=1)
+fuzz_test(bad_input.device_env ${run_sh} -s 2 -g "cannot open device 'nosuch'"
+  -- env IBVCERT_DEVICE=nosuch ${mq} -runs=1)
+fuzz_test(bad_input.knob ${run_sh} -s 2 -g "unknown fault knob 'nope'" -g "partial-apply"
+  -- env IBVCERT_EMU_FAULT=nope ${mq} -runs=1)
+fuzz_test(bad_input.knob_on_real_device ${run_sh} -s 2 -g "fault knobs apply only to emu0"
+  -- ${mq} --ibvcert-device=mlx5_0 --ibvcert-emu-fault=partial-apply -runs=1)
+fuzz_test(bad_input.flag ${run_sh} -s 2 -g "--ibvcert-bogus" -g "--ibvcert-help"
+  -- ${mq} --ibvcert-bogus=1 -runs=1)
+fuzz_test(bad_input.flag_value ${run_sh} -s 2 -g "--ibvcert-device"
+  -- ${mq} --ibvcert-device -runs=1)
+fuzz_test(bad_input.fault2_alone ${run_sh} -s 2 -g "without a second device"
+  -- env IBVCERT_EMU_FAULT2=partial-apply ${mq} -runs=1)
+
+add_test(NAME fuzz.oss_fuzz_build
+  COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/oss_fuzz_build.sh ${CMAKE_SOURCE_DIR} ${artifacts}/oss_fuzz)
+set_tests_properties(fuzz.oss_fuzz_build PROPERTIES LABELS "fuzz;oss-fuzz" TIMEOUT 1200)
+
+# The nightly campaign script, briefly: a knob's crashes found, deduplicated
+# to one clause, minimised and written up with a reproducer; bad input.
+set(campaign ${CMAKE_CURRENT_SOURCE_DIR}/campaign)
+fuzz_test(campaign.crashes ${run_sh} -s 1 -g "^campaign: modify_qp +[0-9]+s/5s +exec/s [0-9]+ +cov"
+  -g "crash file\\(s\\), 1 distinct:" -g "- ORACLE VIOLATION modify_qp\\.unchanged"
+  -g "replay: IBVCERT_EMU_FAULT=partial-apply .*/modify_qp_fuzzer .*modify_qp\\.unchanged\\.input"
+  -- ${campaign} -T 5 -f partial-apply -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign modify_qp)
+set_tests_properties(fuzz.campaign.crashes PROPERTIES TIMEOUT 600)
+fuzz_test(campaign.bad_target ${run_sh} -s 2 -g "unknown target 'nosuch'" -g "targets: modify_qp sequence"
+  -- ${campaign} -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign-bad nosuch)
+fuzz_test(campaign.bad_flag ${run_sh} -s 2 -g "usage: fuzz/campaign"
+  -- ${campaign} -Z -b ${CMAKE_BINARY_DIR})
+fuzz_test(campaign.bad_knob ${run_sh} -s 2 -g "unknown fault knob 'nope'"
+  -- ${campaign} -f nope -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign-bad modify_qp)
