@@ -32,6 +32,25 @@ extern const char kSrqResizeBelow[];  // max_wr not below the outstanding WRs
 extern const char kSrqAtomic[];       // ibv_modify_srq(3) NOTES: none modified
 extern const char kSrqMaskBits[];     // ibv_modify_srq(3): the mask's flags
 extern const char kAsyncEventAck[];   // ibv_get_async_event(3) NOTES
+extern const char kRateLimitNoPacing[];   // ibv_modify_qp_rate_limit(3) EOPNOTSUPP
+extern const char kRateLimitQpType[];     // packet_pacing_caps.supported_qpts
+extern const char kRateLimitRange[];      // qp_rate_limit_min/max, EINVAL
+extern const char kRateLimitZero[];       // rate_limit 0: no limit
+extern const char kRateLimitDefaults[];   // max_burst_sz / typical_pkt_sz 0
+extern const char kRateLimitMaxRate[];    // "the MAX send rate", measured
+extern const char kRateLimitModifyQp[];   // IBV_QP_RATE_LIMIT through ibv_modify_qp
+extern const char kEceVendorZero[];       // ibv_set_ece(3) vendor_id 0
+extern const char kEceUnsupported[];      // EOPNOTSUPP from both verbs
+extern const char kEceInvalid[];          // comp_mask, EINVAL, nothing stored
+extern const char kEceSubset[];           // accepted options, every QP state
+extern const char kSchedAttrRules[];      // mlx5dv_sched_attr rules
+extern const char kSchedFieldWithoutFlag[]; // decision: the field is ignored
+extern const char kSchedTree[];           // the NOTES example, built and torn down
+extern const char kSchedDestroyParent[];  // decision: children first
+extern const char kSchedQpAttach[];       // mlx5dv_modify_qp_sched_elem(3)
+extern const char kSchedQpResponder[];    // responder leaves: IB responders only
+extern const char kSchedShares[];         // weights and caps, measured
+extern const char kSchedIdleShare[];      // unused bandwidth redistributed
 } // namespace clauses
 
 } // namespace ibvcert

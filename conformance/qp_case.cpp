@@ -3,10 +3,12 @@
 #include "conformance/run_context.h"
 #include "fixtures/names.h"
 #include "fixtures/qp_attr_table.h"
+#include "fixtures/qp_table.h"
 #include "fixtures/verb_trace.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace ibvcert {
@@ -66,11 +68,34 @@ std::optional<std::string> QpCase::prepare()
 	std::string step;
 	note_verb("ibv_modify_qp (to the start state)");
 	ret = builder_->bring_to(*qp_, from_, step);
+	if (!ret)
+		at_ = from_;
 	if (ret)
 		ADD_FAILURE() << "precondition: bringing the " << qp_type_name(type_)
 			      << " QP to " << qp_state_name(from_) << " failed: " << step
 			      << "\ndevice: " << device.name() << "\nreplay: " << replay_command();
 	return std::nullopt;
+}
+
+int QpCase::walk_to(ibv_qp_state target, std::string &failed_step)
+{
+	auto path = QpBuilder::path_to(target);
+	ibv_qp_state &at = at_;
+	auto it = std::find(path.begin(), path.end(), at);
+	for (it = it == path.end() ? path.begin() : it + 1; it != path.end(); ++it) {
+		const QpTransition *t = QpTransitionTable::kernel().find(type_, at, *it);
+		int mask = IBV_QP_STATE | (t ? t->required : 0);
+		ibv_qp_attr attr = builder_->valid_attr(*qp_, at, *it, mask);
+		note_verb("ibv_modify_qp");
+		if (int ret = qp_->modify(attr, mask)) {
+			failed_step = "ibv_modify_qp " + qp_state_name(at) + "->" + qp_state_name(*it) +
+				      " with " + qp_attr_mask_names(mask) + " (" +
+				      describe_attr(attr, mask) + ") returned " + errno_name(ret);
+			return ret;
+		}
+		at = *it;
+	}
+	return 0;
 }
 
 std::optional<std::string> QpCase::needs_flag(int flag) const
@@ -97,6 +122,25 @@ std::string QpCase::evidence(const ibv_qp_attr &attr, int attr_mask, int ret,
 	       "\n";
 	out += "attr_mask: " + qp_attr_mask_names(attr_mask) + "\n";
 	out += "attr: " + describe_attr(attr, attr_mask) + "\n";
+	out += "returned: " + errno_name(ret) + "\n";
+	if (!changed.empty()) {
+		out += "changed:";
+		for (const auto &c : changed)
+			out += "\n  " + c;
+		out += "\n";
+	}
+	out += "replay: " + replay_command();
+	return out;
+}
+
+std::string QpCase::call_evidence(const std::string &call, int ret,
+				  const std::vector<std::string> &changed) const
+{
+	std::string out;
+	out += "device: " + run_device().name() + "\n";
+	out += "qp: " + qp_type_name(type_) + " qp_num=" + hex(qp_->qp_num()) + " in " +
+	       qp_state_name(qp_->state_field()) + "\n";
+	out += "call: " + call + "\n";
 	out += "returned: " + errno_name(ret) + "\n";
 	if (!changed.empty()) {
 		out += "changed:";

@@ -25,6 +25,10 @@ public:
 
 	const DeviceCaps &caps() const { return *caps_; }
 	Qp &qp() { return *qp_; }
+	// Walks the QP from the state it is in to target along the builder's
+	// path (RESET, INIT, RTR, RTS, SQD) with each step's required set. 0, or
+	// the failing step's errno with the step described in failed_step.
+	int walk_to(ibv_qp_state target, std::string &failed_step);
 	// Valid values for every flag in attr_mask, for from -> to.
 	ibv_qp_attr valid_attr(int attr_mask);
 
@@ -38,10 +42,15 @@ public:
 
 	std::string evidence(const ibv_qp_attr &attr, int attr_mask, int ret,
 			     const std::vector<std::string> &changed) const;
+	// The same for another verb on the QP: call is the verb with its
+	// arguments ("ibv_set_ece(vendor_id=0x0 ...)").
+	std::string call_evidence(const std::string &call, int ret,
+				  const std::vector<std::string> &changed) const;
 
 private:
 	ibv_qp_type type_;
 	ibv_qp_state from_, to_;
+	ibv_qp_state at_ = IBV_QPS_RESET; // where prepare() and walk_to() left the QP
 	const DeviceCaps *caps_ = nullptr;
 	std::unique_ptr<QpBuilder> builder_;
 	std::unique_ptr<Qp> qp_; // destroyed before the builder's PD and CQ

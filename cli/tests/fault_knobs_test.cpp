@@ -34,6 +34,12 @@ const KnobExpectation kExpectations[] = {
 	{"crash-in-modify", "ModifyQpOptionalAttribute.AcceptedWithTheRequiredSet"},
 	{"hang-in-modify", "ModifyQpOptionalAttribute.AcceptedWithTheRequiredSet"},
 	{"leak-on-destroy", "ModifyQpRequiredSet.AloneSucceeds"},
+	{"sched-root-bw-share", "SchedAttrInvalid.RejectedAndChangesNothing"},
+	{"comp-mask-ignored", "SchedAttrInvalid.RejectedAndChangesNothing"},
+	{"comp-mask-ignored", "EceInvalid.UnknownCompMaskRejectedAndNothingStored"},
+	{"rate-limit-out-of-range", "RateLimitRange.OutsideTheCapsRejectedWithEinvalAndChangesNothing"},
+	{"pacer-ignores-burst", "RateLimitPacing.BytesOverAnyWindowWithinRateTimesWindowPlusBurst"},
+	{"sched-shares-ignored", "SchedShares.BackloggedSplitIsWeightedMaxMinFair"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)

@@ -1,0 +1,35 @@
+// Clause: a device without ECE answers EOPNOTSUPP from ibv_query_ece and
+// from ibv_set_ece (with a vendor_id set: the node GUID's OUI).
+#include "conformance/ece_test.h"
+#include "conformance/run_context.h"
+
+namespace ibvcert {
+namespace {
+
+class EceWithoutSupport : public EceTest<> {};
+
+TEST_F(EceWithoutSupport, EopnotsuppFromBothVerbs)
+{
+	record_clause({Level::MUST, clauses::kEceUnsupported});
+	if (auto why = prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	ibv_ece q{};
+	int qret = query(q);
+	if (qret == 0)
+		GTEST_SKIP() << "the device has ECE (ibv_query_ece: " << describe_ece(q)
+			     << "): the other Ece* cases cover it";
+	EXPECT_TRUE(qret == EOPNOTSUPP || qret == ENOSYS)
+		<< qp_case->call_evidence("ibv_query_ece", qret, {});
+	uint32_t vendor = oui_of_node_guid(qp_case->caps().device.orig_attr.node_guid);
+	ibv_ece ece{vendor ? vendor : 1, 0x1, 0};
+	std::string call = "ibv_set_ece(" + describe_ece(ece) + ") after ibv_query_ece returned " +
+			   errno_name(qret);
+	int ret = set(ece);
+	EXPECT_TRUE(ret == EOPNOTSUPP || ret == ENOSYS)
+		<< "ibv_set_ece on a device whose ibv_query_ece is not supported\n"
+		<< qp_case->call_evidence(call, ret, {});
+}
+
+} // namespace
+} // namespace ibvcert

@@ -1,0 +1,42 @@
+// Clause: rate_limit 0 removes the limit: ibv_modify_qp_rate_limit accepts
+// it, and the QP then sends faster than the rate it had (its device's
+// smallest, qp_rate_limit_min).
+#include "conformance/send_test.h"
+#include "fixtures/rate_limit.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert {
+namespace {
+
+class RateLimitZero : public SendTest<> {};
+
+TEST_F(RateLimitZero, RemovesTheLimit)
+{
+	record_clause({Level::MUST, clauses::kRateLimitZero});
+	send_case.emplace();
+	SendCase &c = *send_case;
+	if (auto why = c.prepare(1, IBV_QPS_RTS, true))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	uint32_t slow = c.rate_in_caps(c.caps().device.packet_pacing_caps.qp_rate_limit_min);
+	int ret = c.modify_rate_limit(0, {slow, 0, 0, 0});
+	if (auto why = c.no_verb(ret))
+		GTEST_SKIP() << *why;
+	ASSERT_EQ(ret, 0)
+		<< "precondition: rate_limit qp_rate_limit_min was rejected\n" << c.evidence();
+	ASSERT_EQ(c.modify_rate_limit(0, {0, 0, 0, 0}), 0)
+		<< "rate_limit 0 (no limit) was rejected\n" << c.evidence();
+	if (auto now = c.effective(0)) {
+		EXPECT_EQ(now->rate_limit, 0u) << "the pacing in effect is not 'none'\n" << c.evidence();
+	}
+	ASSERT_EQ(c.rig().send_frames({256}), "") << c.evidence();
+	double steady = steady_rate(c.rig().records(0));
+	c.note(fmt::format("steady send rate {}", gbps(steady)));
+	EXPECT_GT(steady, 2 * 1e3 * slow)
+		<< "after rate_limit 0 the QP still sends at about the old limit " << gbps(1e3 * slow)
+		<< "\n" << c.evidence();
+}
+
+} // namespace
+} // namespace ibvcert

@@ -1,0 +1,35 @@
+// Clause: an idle group's share goes to its sibling: with group2's QP idle,
+// group1's QP gets the whole 10 Gb/s node, measured.
+#include "conformance/sched_share_rig.h"
+#include "conformance/sched_test.h"
+
+#include <cmath>
+
+namespace ibvcert {
+namespace {
+
+class SchedIdleShare : public SchedTest<> {};
+
+TEST_F(SchedIdleShare, IdleSiblingsShareGoesToTheOthers)
+{
+	record_clause({Level::MUST, clauses::kSchedIdleShare});
+	if (auto why = prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	send_case.emplace();
+	if (auto why = send_case->prepare(2, IBV_QPS_RTS, false))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	std::string skip;
+	auto res = measure_shares(*sched, *send_case, 10000, false, skip);
+	if (!skip.empty())
+		GTEST_SKIP() << skip;
+	ASSERT_TRUE(res);
+	EXPECT_LE(std::fabs(res->got_bps[0] - res->want_bps[0]), res->tolerance_bps)
+		<< "group1 did not get its idle sibling's share (tolerance " << gbps(res->tolerance_bps)
+		<< ")\n"
+		<< res->table << send_case->evidence() << "\n" << sched->evidence();
+}
+
+} // namespace
+} // namespace ibvcert

@@ -1,0 +1,54 @@
+// Clause: backlogged QPs on the man page's example groups under a capped
+// node get the weighted max-min fair share, measured: 7:3 when no cap binds
+// (node 10 Gb/s: 7 and 3 Gb/s), and with group2 held at its 4096 Mbit/s cap
+// the rest going to group1 (node 20 Gb/s: 15.904 and 4.096 Gb/s).
+#include "conformance/sched_share_rig.h"
+#include "conformance/sched_test.h"
+
+#include <cmath>
+
+namespace ibvcert {
+namespace {
+
+struct SharesParam {
+	uint32_t node_mbps;
+	const char *name;
+};
+
+class SchedShares : public SchedTest<::testing::TestWithParam<SharesParam>> {};
+
+TEST_P(SchedShares, BackloggedSplitIsWeightedMaxMinFair)
+{
+	record_clause({Level::MUST, clauses::kSchedShares});
+	if (auto why = prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	send_case.emplace();
+	if (auto why = send_case->prepare(2, IBV_QPS_RTS, false))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	std::string skip;
+	auto res = measure_shares(*sched, *send_case, GetParam().node_mbps, true, skip);
+	if (!skip.empty())
+		GTEST_SKIP() << skip;
+	ASSERT_TRUE(res);
+	bool fair = true;
+	for (int i = 0; i < 2; i++)
+		fair &= std::fabs(res->got_bps[i] - res->want_bps[i]) <= res->tolerance_bps;
+	EXPECT_TRUE(fair) << "a group is off its weighted max-min fair share (tolerance "
+			  << gbps(res->tolerance_bps) << ")\n"
+			  << res->table << send_case->evidence() << "\n" << sched->evidence();
+}
+
+std::string shares_name(const ::testing::TestParamInfo<SharesParam> &info)
+{
+	return info.param.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Sched, SchedShares,
+			 ::testing::Values(SharesParam{10000, "Node10G_Weights"},
+					   SharesParam{20000, "Node20G_CapRedistributed"}),
+			 shares_name);
+
+} // namespace
+} // namespace ibvcert

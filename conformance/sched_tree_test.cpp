@@ -1,0 +1,53 @@
+// Clause: the man page's example tree is built (root with flags 0, group1
+// bw_share 7, group2 bw_share 3 and max_avg_bw 4096), each element applies
+// what was given (where the device reports it), valid modifies succeed (the
+// root's included), and the tree is destroyed leaves first, each 0.
+#include "conformance/sched_test.h"
+
+namespace ibvcert {
+namespace {
+
+class SchedTree : public SchedTest<> {};
+
+TEST_F(SchedTree, BuildsModifiesAndTearsDownTheManPageExample)
+{
+	record_clause({Level::MUST, clauses::kSchedTree});
+	if (auto why = prepare())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	SchedRig &r = *sched;
+	SchedLeaf *g1 = nullptr, *g2 = nullptr;
+	ASSERT_EQ(r.leaf({r.root(), kBwShareFlag, 7, 0, 0}, "group1", &g1), 0) << r.evidence();
+	ASSERT_EQ(r.leaf({r.root(), kBwShareFlag | kMaxAvgBwFlag, 3, 4096, 0}, "group2", &g2), 0)
+		<< r.evidence();
+	bool observed = true;
+	auto expect_applies = [&](SchedElement &e, uint32_t bw_share, uint32_t max_avg_bw) {
+		auto now = r.query(e);
+		if (!now) {
+			observed = false;
+			return;
+		}
+		EXPECT_EQ(now->bw_share, bw_share) << r.evidence();
+		EXPECT_EQ(now->max_avg_bw, max_avg_bw) << r.evidence();
+		EXPECT_EQ(now->parent, &e == r.root() ? nullptr : r.root()) << r.evidence();
+	};
+	expect_applies(*r.root(), 0, 0);
+	expect_applies(*g1, 7, 0);
+	expect_applies(*g2, 3, 4096);
+
+	EXPECT_EQ(r.modify(*g1, {r.root(), kBwShareFlag, 6, 0, 0}), 0) << r.evidence();
+	EXPECT_EQ(r.modify(*g2, {r.root(), kMaxAvgBwFlag, 0, 2048, 0}), 0) << r.evidence();
+	EXPECT_EQ(r.modify(*r.root(), SchedAttr{}), 0) << r.evidence();
+	expect_applies(*g1, 6, 0);
+	expect_applies(*g2, 3, 2048);
+
+	EXPECT_EQ(r.destroy(*g1), 0) << r.evidence();
+	EXPECT_EQ(r.destroy(*g2), 0) << r.evidence();
+	EXPECT_EQ(r.destroy(*r.root()), 0) << r.evidence();
+	if (!observed)
+		cannot_observe();
+	end_case("what each element applies");
+}
+
+} // namespace
+} // namespace ibvcert
