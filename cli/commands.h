@@ -11,7 +11,9 @@ namespace ibvcert {
 int diff_command(const std::string &before, const std::string &after);
 // ibvcert report --html OUT REPORT.json...
 int report_command(const std::string &html_out, const std::vector<std::string> &reports);
-// ibvcert selftest; self is the path of this ibvcert binary
-int selftest_command(const std::string &self);
+// ibvcert selftest; self is the path of this ibvcert binary. With fuzzers
+// (the directory of the NAME_fuzzer binaries) and corpus (fuzz/corpus), the
+// fuzz targets join the matrix.
+int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus);
 
 } // namespace ibvcert

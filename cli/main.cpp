@@ -330,7 +330,12 @@ int main(int argc, char **argv)
 		->required()->check(CLI::ExistingFile);
 
 	auto *selftest = app.add_subcommand(
-		"selftest", "Run the suite on emu0 once per fault knob; every knob must be caught");
+		"selftest", "Run the suites on emu0 once per fault knob; every knob must be caught");
+	std::string fuzzers_dir, fuzz_corpus = "fuzz/corpus";
+	selftest->add_option("--fuzzers", fuzzers_dir, "Directory of the built fuzz targets (build-fuzz/fuzz)")
+		->check(CLI::ExistingDirectory);
+	selftest->add_option("--fuzz-corpus", fuzz_corpus, "Seed corpus directory, one folder per target")
+		->check(CLI::ExistingDirectory);
 
 	try {
 		app.parse(argc, argv);
@@ -352,6 +357,8 @@ int main(int argc, char **argv)
 	if (*report)
 		return report_command(html_out, report_inputs);
 	if (*selftest)
-		return selftest_command(std::filesystem::canonical("/proc/self/exe").string());
+		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
+					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),
+					std::filesystem::absolute(fuzz_corpus).string());
 	return run(opt, argv[0]);
 }

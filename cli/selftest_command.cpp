@@ -10,6 +10,7 @@
 #include <fmt/core.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -64,9 +65,50 @@ std::string failing_clauses(const std::string &self, const std::string &knob,
 	return "";
 }
 
+// The fuzz targets (NAME_fuzzer) in dir, the empty one aside.
+std::vector<std::string> fuzz_targets(const std::string &dir)
+{
+	std::vector<std::string> names;
+	std::error_code ec;
+	for (const auto &entry : std::filesystem::directory_iterator(dir, ec)) {
+		std::string name = entry.path().filename().string();
+		const std::string suffix = "_fuzzer";
+		if (entry.is_regular_file() && name.size() > suffix.size() &&
+		    name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+		    name != "empty_fuzzer" && access(entry.path().c_str(), X_OK) == 0)
+			names.push_back(name.substr(0, name.size() - suffix.size()));
+	}
+	std::sort(names.begin(), names.end());
+	return names;
+}
+
+// True when the fuzz target reports an oracle violation or a sanitizer or
+// libFuzzer error within a bounded run with knob on, starting from its seeds.
+bool fuzzer_catches(const std::string &dir, const std::string &target, const std::string &corpus,
+		    const std::string &knob, const std::string &work)
+{
+	std::filesystem::create_directories(work);
+	std::string cmd = "cd '" + work + "' && IBVCERT_EMU_FAULT=" + knob + " '" + dir + "/" + target +
+			  "_fuzzer' -seed=1 -runs=20000 -max_total_time=4 -timeout=3 -print_final_stats=0 '" +
+			  corpus + "/" + target + "' 2>&1";
+	std::fflush(stdout);
+	FILE *p = popen(cmd.c_str(), "r");
+	if (!p)
+		return false;
+	std::string out;
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		out.append(buf, n);
+	int status = pclose(p);
+	bool failed = !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	return failed && (out.find("ORACLE VIOLATION") != std::string::npos ||
+			  out.find("ERROR:") != std::string::npos);
+}
+
 } // namespace
 
-int selftest_command(const std::string &self)
+int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus)
 {
 	std::string dir = (std::filesystem::temp_directory_path() /
 			   ("ibvcert-selftest-" + std::to_string(getpid()))).string();
@@ -77,7 +119,7 @@ int selftest_command(const std::string &self)
 		fmt::print(stderr, "ibvcert selftest: {}\n", bad);
 		return 2;
 	}
-	fmt::print("{:<28} {}\n", "fault knob", "caught by");
+	fmt::print("{:<28} {}\n", "fault knob", "caught by (clauses, properties, fuzz:targets)");
 	fmt::print("{:<28} {}\n", "(none)", clean.empty() ? "nothing fails: clean" : "FAILS without a fault");
 	broken += !clean.empty();
 
@@ -87,10 +129,14 @@ int selftest_command(const std::string &self)
 			fmt::print(stderr, "ibvcert selftest: {}\n", bad);
 			return 2;
 		}
-		std::string by;
+		if (!fuzzers.empty())
+			for (const auto &target : fuzz_targets(fuzzers))
+				if (fuzzer_catches(fuzzers, target, corpus, knob.name,
+						   dir + "/fuzz-" + knob.name + "-" + target))
+					caught.insert("fuzz:" + target);
+		fmt::print("{:<28} {}\n", knob.name, caught.empty() ? "NOTHING (the suites miss this fault)" : "");
 		for (const auto &c : caught)
-			by += (by.empty() ? "" : ", ") + c;
-		fmt::print("{:<28} {}\n", knob.name, by.empty() ? "NOTHING (the suite misses this fault)" : by);
+			fmt::print("{:<30} {}\n", "", c);
 		broken += caught.empty();
 	}
 	std::filesystem::remove_all(dir);
