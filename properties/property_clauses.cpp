@@ -56,4 +56,28 @@ const char kSrqCreate[] =
 	"of the SRQ that was created; the values of max_wr and max_sge will be greater "
 	"than or equal to the values requested (ibv_query_srq(3) reads the same SRQ).";
 
+const char kRateLimit[] =
+	"ibv_modify_qp_rate_limit(3): returns 0 on success, or the value of errno on failure; "
+	"EINVAL: invalid arguments (rate_limit 0 or within packet_pacing_caps' "
+	"[qp_rate_limit_min, qp_rate_limit_max], the attribute table's rate_limit row; no "
+	"comp_mask bit is defined); a rejected request leaves the shaping in effect; max_burst_sz "
+	"is the maximum burst size (0: the device default), so after an idle spell no window of "
+	"sends exceeds rate_limit x window + max_burst_sz.";
+const char kEce[] =
+	"ibv_set_ece(3): ece is IN/OUT, the accepted options are returned; EINVAL when the ECE "
+	"options are invalid; vendor_id is the provider's IEEE OUI; comp_mask names the valid "
+	"fields (none is defined). ibv_query_ece(3): the ECE options in effect. A rejected "
+	"request stores nothing; the accepted options are a subset of the request.";
+const char kSchedTree[] =
+	"mlx5dv_sched_node_create(3), mlx5dv_sched_leaf_create(3), mlx5dv_sched_node_modify(3), "
+	"mlx5dv_sched_leaf_modify(3): the rule table (fixtures/sched_attr_table.cpp): comp_mask "
+	"must be 0, flags name the valid fields, bw_share and max_avg_bw must be 0 for the root "
+	"TSAR, a leaf is connected to a parent node, a modify keeps the parent; a rejected "
+	"modify changes nothing.";
+const char kSchedShare[] =
+	"mlx5dv_sched_node_create(3): the SE assures that weight for each entity is met, the "
+	"unused transmission bandwidth is distributed among the remaining entities assuring the "
+	"weight setting, max_avg_bw caps each element: backlogged leaves get the weighted "
+	"max-min fair share (fixtures/fair_share.h) within the conformance tolerance.";
+
 } // namespace ibvcert::property_clauses

@@ -13,5 +13,9 @@ extern const char kSrqModifyNothingChanged[]; // a rejected ibv_modify_srq chang
 extern const char kSrqLimitEvents[];     // the limit event over random traffic
 extern const char kSrqStateMachine[];    // an SRQ's life as the model follows it
 extern const char kSrqCreate[];          // ibv_create_srq's verdict and what it reports
+extern const char kRateLimit[];          // ibv_modify_qp_rate_limit's verdict and the shaping
+extern const char kEce[];                // ibv_set_ece's verdict and what ibv_query_ece returns
+extern const char kSchedTree[];          // mlx5dv_sched_* create/modify against the rule table
+extern const char kSchedShare[];         // measured shares vs weighted max-min fairness
 
 } // namespace ibvcert::property_clauses

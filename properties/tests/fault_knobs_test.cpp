@@ -25,6 +25,10 @@ constexpr const char *kModelQueries = "QpStateMachineProperty.QueriesAgreeWithTh
 constexpr const char *kSrqLimit = "SrqLimitProperty.EventsExactlyWhenTheCountFirstDropsBelowTheLimit";
 constexpr const char *kSrqUnchanged = "SrqModifyProperty.RejectedRequestChangesNothing";
 constexpr const char *kSrqModel = "SrqStateMachineProperty.OutcomesEventsAndQueriesAgreeWithTheModel";
+constexpr const char *kRateLimit = "RateLimitProperty.AcceptedExactlyWhenTheRulesAllowAndRejectedChangesNothing";
+constexpr const char *kEce = "EceProperty.AcceptedIffTheRulesAllowSubsetOrUnchanged";
+constexpr const char *kSchedTree = "SchedTreeProperty.AcceptedIffTheRulesAllowAndRejectedChangesNothing";
+constexpr const char *kSchedShare = "SchedShareProperty.BackloggedLeavesGetTheWeightedMaxMinFairShare";
 
 void PrintTo(const KnobCatch &c, std::ostream *os)
 {
@@ -56,17 +60,25 @@ const KnobCatch kCatches[] = {
 	{"srq-limit-armed-at-create", kSrqModel},
 	{"srq-resize-drops-wrs", kSrqUnchanged},
 	{"srq-resize-drops-wrs", kSrqModel},
+	{"sched-root-bw-share", kSchedTree},
+	{"comp-mask-ignored", kEce},
+	{"comp-mask-ignored", kSchedTree},
+	{"rate-limit-out-of-range", kRateLimit},
+	{"pacer-ignores-burst", kRateLimit},
+	{"sched-shares-ignored", kSchedShare},
 };
 
 // The knobs of fixtures/emu/emu_faults.cpp the properties target (issue
-// 6): ibv_modify_qp's, then the SRQ's. (The crash, hang and leak knobs
-// prove the runner's isolation, not a contract: ibvcert selftest covers
-// them.)
+// 6): ibv_modify_qp's, the SRQ's, then rate limit / ECE / scheduling's.
+// (The crash, hang and leak knobs prove the runner's isolation, not a
+// contract: ibvcert selftest covers them.)
 const char *const kTargetedKnobs[] = {
 	"partial-apply",          "accept-missing-required",   "accept-invalid-transition",
 	"accept-foreign-attr",    "accept-out-of-range",       "stale-state-field",
 	"srq-limit-at-equal",     "srq-limit-refires",         "srq-limit-not-disarmed",
 	"srq-limit-armed-at-create", "srq-resize-drops-wrs",
+	"sched-root-bw-share",    "comp-mask-ignored",         "rate-limit-out-of-range",
+	"pacer-ignores-burst",    "sched-shares-ignored",
 };
 
 // Cases per run: the rarest catch (a dropped required bit) shows up about

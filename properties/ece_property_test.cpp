@@ -1,0 +1,101 @@
+// ibv_set_ece as a property: vendor_id mostly the device's (else 0, its
+// neighbours, anything), options in the low bits or anything, comp_mask
+// mostly 0, on an RC QP in RESET. Accepted iff the rules allow: comp_mask 0
+// (no bit is defined), vendor_id the device's own (0 is "no ECE" to
+// libibverbs; another vendor's options mean nothing to this one); options
+// are the provider's to take or refuse. A rejected request leaves
+// ibv_query_ece as it was; an accepted one returns (IN/OUT) and then
+// queries options that are a subset of the request, with the device's
+// vendor_id.
+#include "fixtures/ece.h"
+#include "fixtures/generators/qos_values.h"
+#include "fixtures/names.h"
+#include "properties/property_check.h"
+#include "properties/property_clauses.h"
+#include "properties/property_run.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+namespace ibvcert {
+namespace {
+
+class EceProperty : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		if (auto why = run.open())
+			GTEST_SKIP() << *why;
+		ASSERT_TRUE(run.error().empty()) << run.error();
+		std::string failed;
+		if (int ret = run.new_qp(IBV_QPT_RC, IBV_QPS_RESET, qp, failed))
+			GTEST_SKIP() << "no RC QP: " << failed << " (" << errno_name(ret) << ")";
+		ibv_ece e{};
+		int ret = qp->query_ece(e);
+		if (ret == EOPNOTSUPP || ret == ENOSYS)
+			GTEST_SKIP() << "the device has no ECE: ibv_query_ece returned "
+				     << errno_name(ret);
+		ASSERT_EQ(ret, 0) << "ibv_query_ece on a new RC QP returned " << errno_name(ret);
+		vendor = e.vendor_id;
+	}
+
+	std::string broken(const ibv_ece &e) const
+	{
+		if (!e.vendor_id)
+			return "vendor_id 0: no ECE (libibverbs answers EOPNOTSUPP)";
+		if (e.comp_mask)
+			return fmt::format("comp_mask {:#x}: no bit is defined", e.comp_mask);
+		if (e.vendor_id != vendor)
+			return fmt::format("vendor_id {:#x} is not the device's ({:#x})", e.vendor_id,
+					   vendor);
+		return "";
+	}
+
+	PropertyRun run;
+	std::unique_ptr<Qp> qp;
+	uint32_t vendor = 0;
+};
+
+TEST_F(EceProperty, AcceptedIffTheRulesAllowSubsetOrUnchanged)
+{
+	check_property({Level::MUST, property_clauses::kEce}, [&] {
+		const ibv_ece asked = *gen::ece_request(vendor);
+		ibv_ece before{};
+		RC_ASSERT(qp->query_ece(before) == 0);
+		std::string why = broken(asked);
+		ibv_ece io = asked;
+		int ret = qp->set_ece(io);
+		ibv_ece after{};
+		int qret = qp->query_ece(after);
+		std::string evidence = fmt::format(
+			"device: {}\nvendor_id: {:#x}\nQP: RC qp_num {:#x} in RESET\nibv_query_ece "
+			"before: {}\nibv_set_ece({}) returned {}{}\ncontract: {}\nibv_query_ece after: {}",
+			run.device().name(), vendor, qp->qp_num(), describe_ece(before),
+			describe_ece(asked), errno_name(ret),
+			ret ? std::string() : ", ece (OUT) " + describe_ece(io),
+			why.empty() ? std::string("may accept (the options are the provider's)")
+				    : "rejected: " + why,
+			qret ? errno_name(qret) : describe_ece(after));
+		RC_TAG(std::string(why.empty() ? "valid" : "invalid") + ", device " +
+		       (ret ? "rejected" : "accepted"));
+		if (qret)
+			RC_FAIL("ibv_query_ece failed\n" + evidence);
+		if (!why.empty() && !ret)
+			RC_FAIL("ibv_set_ece accepted a request the rules reject\n" + evidence);
+		if (ret) {
+			if (describe_ece(after) != describe_ece(before))
+				RC_FAIL("a rejected ibv_set_ece changed what ibv_query_ece returns\n" +
+					evidence);
+			return;
+		}
+		if (!ece_options_subset(io.options, asked.options))
+			RC_FAIL("ibv_set_ece returned (OUT) options beyond the request\n" + evidence);
+		if (!ece_options_subset(after.options, asked.options))
+			RC_FAIL("ibv_query_ece returns options beyond the accepted request\n" + evidence);
+		if (after.vendor_id != vendor)
+			RC_FAIL("ibv_query_ece returns another vendor_id after ibv_set_ece\n" + evidence);
+	});
+}
+
+} // namespace
+} // namespace ibvcert
