@@ -50,6 +50,18 @@ void Lane::close()
 {
 	for (auto &s : slots_)
 		s.qp.reset();
+	srq_.srq.reset();
+	srq_ = SrqSlot{};
+	// Scheduling elements children first (a parent with children stays).
+	for (int pass = 0; pass < kSchedSlots; pass++)
+		for (auto &e : sched_)
+			if (e && e.children == 0) {
+				if (e.parent >= 0)
+					sched_[e.parent].children--;
+				e = SchedSlot{};
+			}
+	for (auto &e : sched_)
+		e = SchedSlot{};
 	cq_.reset();
 	pd_.reset();
 	builder_.reset();
@@ -104,6 +116,15 @@ LaneSnapshot Lane::snapshot()
 		s.live[i] = true;
 		s.qp[i] = take_snapshot(*slots_[i].qp);
 	}
+	if (srq_) {
+		s.srq_live = true;
+		s.srq_ret = srq_.srq->query(s.srq);
+	}
+	for (int i = 0; i < kSchedSlots; i++)
+		if (sched_[i]) {
+			s.sched_live[i] = true;
+			s.sched_ret[i] = sched_[i].elem()->query(s.sched[i]);
+		}
 	return s;
 }
 

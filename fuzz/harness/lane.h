@@ -9,6 +9,7 @@
 
 #include "fixtures/qp_builder.h"
 #include "fixtures/qp_snapshot.h"
+#include "fixtures/sched.h"
 
 #include <array>
 #include <memory>
@@ -17,6 +18,12 @@
 namespace ibvcert::fuzz {
 
 inline constexpr int kSlots = 4;
+// The skip_slot of diff_slots that stands for the lane's SRQ (an SRQ op's own).
+inline constexpr int kSrqSlot = kSlots;
+// Scheduling elements (the sched target's); diff_slots' skip_slot for
+// element i is kSchedSlot0 + i.
+inline constexpr int kSchedSlots = 6;
+inline constexpr int kSchedSlot0 = kSrqSlot + 1;
 
 struct QpSlot {
 	std::unique_ptr<Qp> qp;
@@ -25,10 +32,42 @@ struct QpSlot {
 	explicit operator bool() const { return qp != nullptr; }
 };
 
-// ibv_query_qp and ibv_qp::state of every live QP of a lane.
+// The lane's SRQ (the modify_srq target's), with what the model holds of it:
+// its attributes as ibv_query_srq must report them, and the WRs posted to it
+// and not consumed (no verb reads them back).
+struct SrqSlot {
+	std::unique_ptr<Srq> srq;
+	ibv_srq_attr model{};
+	uint32_t outstanding = 0;
+	explicit operator bool() const { return srq != nullptr; }
+};
+
+// A scheduling element (node or leaf) and what the model holds of it: its
+// parent (a slot, -1: none), its bw_share and max_avg_bw, its children.
+struct SchedSlot {
+	std::unique_ptr<SchedNode> node;
+	std::unique_ptr<SchedLeaf> leaf;
+	int parent = -1;
+	SchedAttr model{};
+	int children = 0;
+	SchedElement *elem() const
+	{
+		return node ? static_cast<SchedElement *>(node.get()) : leaf.get();
+	}
+	explicit operator bool() const { return node || leaf; }
+};
+
+// ibv_query_qp and ibv_qp::state of every live QP of a lane, ibv_query_srq
+// of its SRQ, and what each scheduling element applies.
 struct LaneSnapshot {
 	std::array<bool, kSlots> live{};
 	std::array<QpSnapshot, kSlots> qp{};
+	bool srq_live = false;
+	int srq_ret = 0;
+	ibv_srq_attr srq{};
+	std::array<bool, kSchedSlots> sched_live{};
+	std::array<int, kSchedSlots> sched_ret{};
+	std::array<SchedAttr, kSchedSlots> sched{};
 };
 
 class Lane {
@@ -54,6 +93,10 @@ public:
 	Cq &cq() { return *cq_; }
 	QpSlot &slot(int i) { return slots_[i]; }
 	const QpSlot &slot(int i) const { return slots_[i]; }
+	SrqSlot &srq() { return srq_; }
+	const SrqSlot &srq() const { return srq_; }
+	SchedSlot &sched(int i) { return sched_[i]; }
+	const SchedSlot &sched(int i) const { return sched_[i]; }
 
 	LaneSnapshot snapshot();
 	// Destroys the input's objects: QPs, CQ, PD, the builder's, and emu0.
@@ -72,6 +115,8 @@ private:
 	std::unique_ptr<QpBuilder> builder_;
 	std::unique_ptr<Pd> pd_;
 	std::unique_ptr<Cq> cq_;
+	std::array<SchedSlot, kSchedSlots> sched_;
+	SrqSlot srq_;                     // after the QPs that may use it
 	std::array<QpSlot, kSlots> slots_;
 };
 

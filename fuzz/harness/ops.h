@@ -13,6 +13,25 @@ void modify_qp_step(Session &s);
 void query_qp_step(Session &s);
 void destroy_qp_step(Session &s);
 
+// The SRQ: ibv_create_srq (decoded attributes; a valid SRQ after a rejected
+// one), ibv_modify_srq, ibv_post_srq_recv, ibv_query_srq on the lane's SRQ.
+void create_srq_step(Session &s);
+void modify_srq_step(Session &s);
+void post_srq_recv_step(Session &s);
+void query_srq_step(Session &s);
+
+// A QP's QoS: ibv_modify_qp_rate_limit and ibv_set_ece (with ibv_query_ece
+// before and after) on a live QP.
+void rate_limit_step(Session &s);
+void set_ece_step(Session &s);
+
+// The mlx5 scheduling elements: node / leaf create, modify, destroy on the
+// lane's element slots; the teardown destroys every element, children first.
+void sched_create_step(Session &s);
+void sched_modify_step(Session &s);
+void sched_destroy_step(Session &s);
+void sched_teardown(Session &s);
+
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.
 void one_qp_setup(Session &s);

@@ -4,6 +4,7 @@
 #include "fuzz/harness/sha1.h"
 
 #include "fixtures/names.h"
+#include "fixtures/srq_attr_table.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -45,6 +46,29 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 			continue;
 		for (auto &d : snapshot_diff(before.qp[i], after.qp[i]))
 			out.push_back(qp + d);
+	}
+	if (skip_slot != kSrqSlot) {
+		if (before.srq_live != after.srq_live)
+			out.push_back(std::string("srq ") + (before.srq_live ? "destroyed" : "created"));
+		else if (before.srq_live && (before.srq_ret != after.srq_ret ||
+					     memcmp(&before.srq, &after.srq, sizeof(before.srq))))
+			out.push_back("srq " + describe_srq_attr(before.srq) + " -> " +
+				      describe_srq_attr(after.srq));
+	}
+	for (int i = 0; i < kSchedSlots; i++) {
+		if (skip_slot == kSchedSlot0 + i)
+			continue;
+		std::string e = "sched#" + std::to_string(i) + " ";
+		const SchedAttr &a = before.sched[i], &b = after.sched[i];
+		if (before.sched_live[i] != after.sched_live[i])
+			out.push_back(e + (before.sched_live[i] ? "destroyed" : "created"));
+		else if (before.sched_live[i] &&
+			 (before.sched_ret[i] != after.sched_ret[i] || a.parent != b.parent ||
+			  a.bw_share != b.bw_share || a.max_avg_bw != b.max_avg_bw))
+			out.push_back(e + "bw_share=" + std::to_string(a.bw_share) + " max_avg_bw=" +
+				      std::to_string(a.max_avg_bw) + " -> bw_share=" +
+				      std::to_string(b.bw_share) + " max_avg_bw=" +
+				      std::to_string(b.max_avg_bw));
 	}
 	return out;
 }

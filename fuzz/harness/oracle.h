@@ -61,7 +61,8 @@ private:
 };
 
 // "field: before -> after" for every QP in the snapshots but skip_slot,
-// prefixed with "qp#N ".
+// prefixed with "qp#N ", and for the SRQ ("srq ...") unless skip_slot is
+// kSrqSlot.
 std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
 				    int skip_slot = -1);
 

@@ -59,6 +59,8 @@ void Session::run()
 		if (in_.remaining_bytes() == 0)
 			break;
 	}
+	if (target_.teardown)
+		target_.teardown(*this);
 }
 
 Op &Session::execute(std::unique_ptr<Op> owned)

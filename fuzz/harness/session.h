@@ -29,6 +29,7 @@ struct Target {
 	void (*setup)(Session &s); // may be nullptr
 	std::vector<Row> rows;
 	int max_steps;
+	void (*teardown)(Session &s) = nullptr; // after the steps, under the oracle
 };
 
 class Session {

@@ -19,6 +19,15 @@ extern const VerbSpec kCreateQp;
 extern const VerbSpec kModifyQp;
 extern const VerbSpec kQueryQp;
 extern const VerbSpec kDestroyQp;
+extern const VerbSpec kCreateSrq;
+extern const VerbSpec kModifySrq;
+extern const VerbSpec kQuerySrq;
+extern const VerbSpec kPostSrqRecv;
+extern const VerbSpec kModifyQpRateLimit;
+extern const VerbSpec kSetEce;
+extern const VerbSpec kSchedCreate;
+extern const VerbSpec kSchedModify;
+extern const VerbSpec kSchedDestroy;
 
 // The return values the oracle accepts from a verb that "returns 0 on
 // success, or the value of errno on failure": 0, or a positive value that is

@@ -23,8 +23,9 @@ endfunction()
 
 # What each fault knob of emu0 must make the targets report
 # (fixtures/emu/emu_faults.h): an oracle clause, or a sanitizer's or
-# libFuzzer's error. Knobs of verbs no target fuzzes yet (the SRQ ones) come
-# with their targets.
+# libFuzzer's error. The QP verbs' knobs hold for the QP targets; a target of
+# another verb family lists its own in <target>_knob_reports, and names in
+# <target>_diff_knob the knob its diff.disagree test puts on the second emu0.
 set(knob_reports
   "partial-apply=clause:modify_qp.unchanged"
   "accept-missing-required=clause:modify_qp.model.accepted-missing-required"
@@ -35,6 +36,37 @@ set(knob_reports
   "leak-on-destroy=clause:input.leak"
   "crash-in-modify=error:AddressSanitizer: SEGV"
   "hang-in-modify=error:libFuzzer: timeout"
+)
+# The SRQ: a resize rejected below the outstanding WRs drops some, which no
+# query shows: the model's count of them makes the next post or resize
+# disagree (a post the model holds full succeeds, or fails at a later WR; a
+# resize below the model's count succeeds). srq_limit armed by
+# ibv_create_srq shows in ibv_query_srq right after it.
+set(srq_knob_reports
+  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted-srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted-max-wr-below-posted)"
+  "srq-limit-armed-at-create=clause:create_srq.srq-state"
+)
+set(modify_srq_knob_reports ${srq_knob_reports})
+set(modify_srq_diff_knob srq-resize-drops-wrs)
+# A QP's QoS: rate_limit outside packet_pacing_caps on a QP the table lets
+# pace, and an ECE comp_mask bit, both accepted.
+set(qp_qos_knob_reports
+  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted-invalid-value"
+  "comp-mask-ignored=clause:set_ece.model.accepted-comp-mask"
+)
+set(qp_qos_diff_knob comp-mask-ignored)
+# The scheduling tree: a root given a non-zero bw_share, and a comp_mask
+# bit, accepted by a create or a modify.
+set(sched_knob_reports
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted-root-bw-share"
+  "comp-mask-ignored=clause:sched_(create|modify).model.accepted-comp-mask"
+)
+set(sched_diff_knob sched-root-bw-share)
+# The sequence target draws on every verb family: every knob above.
+set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
+  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted-invalid-value"
+  "comp-mask-ignored=clause:(set_ece|sched_create|sched_modify).model.accepted-comp-mask"
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted-root-bw-share"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
@@ -50,7 +82,17 @@ foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
        -max_len=${IBVCERT_FUZZ_MAX_LEN} -print_final_stats=1 new ${seeds})
   set_tests_properties(fuzz.run.${t} PROPERTIES TIMEOUT 300)
 
-  foreach(kr IN LISTS knob_reports)
+  if(DEFINED ${t}_knob_reports)
+    set(reports ${${t}_knob_reports})
+  else()
+    set(reports ${knob_reports})
+  endif()
+  if(DEFINED ${t}_diff_knob)
+    set(diff_knob ${${t}_diff_knob})
+  else()
+    set(diff_knob accept-out-of-range)
+  endif()
+  foreach(kr IN LISTS reports)
     string(REGEX MATCH "^([^=]+)=([a-z]+):(.*)$" _ ${kr})
     set(knob ${CMAKE_MATCH_1})
     if(CMAKE_MATCH_2 STREQUAL "clause")
@@ -76,8 +118,8 @@ foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
   fuzz_test(diff.agree.${t} ${run_sh} -w ${artifacts}/diff.agree.${t} -g "^Done"
     -- env IBVCERT_DEVICE2=emu0 ${bin} -seed=1 -runs=20000 -max_len=${IBVCERT_FUZZ_MAX_LEN} new ${seeds})
   fuzz_test(diff.disagree.${t} ${run_sh} -w ${artifacts}/diff.disagree.${t} -s nonzero
-    -g "ORACLE VIOLATION differential\\.outcome: " -g "^device: emu0 \\(emu fault: accept-out-of-range\\)"
-    -- env IBVCERT_DEVICE2=emu0 IBVCERT_EMU_FAULT2=accept-out-of-range ${bin} -seed=1
+    -g "ORACLE VIOLATION differential\\.outcome: " -g "^device: emu0 \\(emu fault: ${diff_knob}\\)"
+    -- env IBVCERT_DEVICE2=emu0 IBVCERT_EMU_FAULT2=${diff_knob} ${bin} -seed=1
        -runs=${IBVCERT_FUZZ_KNOB_RUNS} -max_len=${IBVCERT_FUZZ_MAX_LEN} new ${seeds})
 endforeach()
 

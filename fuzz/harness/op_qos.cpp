@@ -1,0 +1,314 @@
+// A QP's QoS verbs: ibv_modify_qp_rate_limit (rate_limit around
+// packet_pacing_caps, the defaults' zeros, raw comp_mask) and ibv_set_ece /
+// ibv_query_ece (vendor_id, options, comp_mask), on a QP in any state the
+// setup walked it to. The rate limit is predicted by the reference model of
+// IBV_QP_RATE_LIMIT (the transition table's current -> current, the
+// attribute table's rate_limit row); a failed call leaves the pacing
+// (query_rate_limit) and the ECE options (ibv_query_ece) as they were.
+#include "fuzz/harness/model.h"
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "fixtures/ece.h"
+#include "fixtures/names.h"
+#include "fixtures/rate_limit.h"
+
+#include <cstring>
+
+namespace ibvcert::fuzz {
+namespace {
+
+enum class RateKind : uint8_t { Zero, Min, Max, BelowMin, AboveMax, Mid, Raw, kCount };
+
+uint32_t rate_value(RateKind k, uint32_t raw, const DeviceCaps &caps)
+{
+	const auto &p = caps.device.packet_pacing_caps;
+	switch (k) {
+	case RateKind::Zero: return 0;
+	case RateKind::Min: return p.qp_rate_limit_min;
+	case RateKind::Max: return p.qp_rate_limit_max;
+	case RateKind::BelowMin: return p.qp_rate_limit_min ? p.qp_rate_limit_min - 1 : 0;
+	case RateKind::AboveMax: return p.qp_rate_limit_max + 1;
+	case RateKind::Mid: return p.qp_rate_limit_min + (p.qp_rate_limit_max - p.qp_rate_limit_min) / 2;
+	case RateKind::Raw:
+	case RateKind::kCount: break;
+	}
+	return raw;
+}
+
+bool same_rate(const ibv_qp_rate_limit_attr &a, const ibv_qp_rate_limit_attr &b)
+{
+	return a.rate_limit == b.rate_limit && a.max_burst_sz == b.max_burst_sz &&
+	       a.typical_pkt_sz == b.typical_pkt_sz;
+}
+
+std::string model_line(const std::optional<Expect> &e)
+{
+	if (!e)
+		return "model: none (the provider's rule)\n";
+	return std::string("model: ") +
+	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
+	       "\n";
+}
+
+// ---------------------------------------------------------------- rate limit
+
+class RateLimitOp : public Op {
+public:
+	RateLimitOp(int slot, RateKind kind, uint32_t raw, uint32_t burst, uint16_t pkt,
+		    uint32_t comp_mask)
+		: slot_(slot), kind_(kind), raw_(raw), burst_(burst), pkt_(pkt), comp_mask_(comp_mask)
+	{
+	}
+
+	const VerbSpec &verb() const override { return kModifyQpRateLimit; }
+	int slot() const override { return slot_; }
+
+	void bind(Lane &lane) override
+	{
+		const QpSlot &s = lane.slot(slot_);
+		Bound &b = bound_[lane.index()];
+		b.type = s.type;
+		b.model = s.model;
+		b.qp_num = s.qp->qp_num();
+		b.attr = ibv_qp_rate_limit_attr{};
+		b.attr.rate_limit = rate_value(kind_, raw_, lane.caps());
+		b.attr.max_burst_sz = burst_;
+		b.attr.typical_pkt_sz = pkt_;
+		b.attr.comp_mask = comp_mask_;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		Qp &qp = *lane.slot(slot_).qp;
+		b.q_before = qp.query_rate_limit(b.before);
+		ibv_qp_rate_limit_attr attr = b.attr;
+		int ret = qp.modify_rate_limit(attr);
+		b.q_after = qp.query_rate_limit(b.after);
+		return ret;
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (!lane.caps().device.packet_pacing_caps.qp_rate_limit_max)
+			return Expect{false, Level::MUST, "no-feature"};
+		if (b.attr.comp_mask)
+			return Expect{false, Level::MUST, "comp-mask"};
+		ibv_qp_attr a{};
+		a.rate_limit = b.attr.rate_limit;
+		Prediction p = predict_modify_qp(b.type, b.model, a, IBV_QP_RATE_LIMIT, lane.caps());
+		if (p.accept)
+			return Expect{};
+		return Expect{false, p.level, reason_name(p.reason)};
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		if (b.q_before || b.q_after)
+			return; // the device cannot tell its pacing
+		if (ret[i] && !same_rate(b.before, b.after))
+			oracle.fail(i, {"modify_qp_rate_limit.unchanged", Level::MUST,
+					"a failed ibv_modify_qp_rate_limit changed the QP's pacing",
+					kModifyQpRateLimit.unchanged,
+					{"pacing " + describe_rate_limit_attr(b.before) + " -> " +
+					 describe_rate_limit_attr(b.after)},
+					""});
+		if (ret[i] == 0 && b.after.rate_limit != b.attr.rate_limit)
+			oracle.fail(i, {"modify_qp_rate_limit.read-back", Level::MUST,
+					"the QP paces at a rate other than the one set",
+					"ibv_modify_qp_rate_limit(3): \"rate_limit: Rate limit in kbps\" of "
+					"the QP, 0 for unlimited",
+					{},
+					"in effect: " + describe_rate_limit_attr(b.after)});
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		       std::to_string(slot_) + "), rate limit\nattr: " +
+		       describe_rate_limit_attr(b.attr) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" + model_line(expect(lane));
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "modify_qp_rate_limit qp#" + std::to_string(slot_) + ": " +
+		       describe_rate_limit_attr(bound_[lane].attr) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_qp_type type = IBV_QPT_RC;
+		ibv_qp_state model = IBV_QPS_RESET;
+		uint32_t qp_num = 0;
+		ibv_qp_rate_limit_attr attr{}, before{}, after{};
+		int q_before = 0, q_after = 0;
+	};
+	int slot_;
+	RateKind kind_;
+	uint32_t raw_, burst_;
+	uint16_t pkt_;
+	uint32_t comp_mask_;
+	Bound bound_[kMaxLanes];
+};
+
+// ---------------------------------------------------------------- ECE
+
+enum class VendorKind : uint8_t { Own, Zero, Other, Raw, kCount };
+
+class SetEceOp : public Op {
+public:
+	SetEceOp(int slot, VendorKind vendor, uint32_t raw_vendor, uint32_t options, uint32_t comp_mask)
+		: slot_(slot), vendor_(vendor), raw_vendor_(raw_vendor), options_(options),
+		  comp_mask_(comp_mask)
+	{
+	}
+
+	const VerbSpec &verb() const override { return kSetEce; }
+	int slot() const override { return slot_; }
+
+	void bind(Lane &lane) override
+	{
+		const QpSlot &s = lane.slot(slot_);
+		Bound &b = bound_[lane.index()];
+		b.type = s.type;
+		b.model = s.model;
+		b.qp_num = s.qp->qp_num();
+		uint32_t own = oui_of_node_guid(lane.caps().device.orig_attr.node_guid);
+		b.ece = ibv_ece{};
+		b.ece.vendor_id = vendor_ == VendorKind::Own    ? own
+				  : vendor_ == VendorKind::Zero ? 0
+				  : vendor_ == VendorKind::Other ? own + 1
+								 : raw_vendor_;
+		b.ece.options = options_;
+		b.ece.comp_mask = comp_mask_;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		Qp &qp = *lane.slot(slot_).qp;
+		b.q_before = qp.query_ece(b.before);
+		b.out = b.ece;
+		int ret = qp.set_ece(b.out);
+		b.q_after = qp.query_ece(b.after);
+		return ret;
+	}
+
+	// The verbs' own rules; which options a vendor defines is the provider's.
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (!b.ece.vendor_id)
+			return Expect{false, Level::SHOULD, "no-vendor"};
+		if (b.ece.comp_mask)
+			return Expect{false, Level::MUST, "comp-mask"};
+		return std::nullopt;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		if (ret[i] == 0 && !ece_options_subset(b.out.options, b.ece.options))
+			oracle.fail(i, {"set_ece.options", Level::MUST,
+					"ibv_set_ece returned options that were not asked for",
+					"ibv_set_ece(3): \"options: Bitmask of supported options\" returned "
+					"are those of the request the device accepts",
+					{},
+					"asked " + describe_ece(b.ece) + ", returned " + describe_ece(b.out)});
+		if (b.q_before || b.q_after)
+			return;
+		if (ret[i] && (b.before.vendor_id != b.after.vendor_id ||
+			       b.before.options != b.after.options))
+			oracle.fail(i, {"set_ece.unchanged", Level::MUST,
+					"a failed ibv_set_ece changed the QP's ECE options",
+					kSetEce.unchanged,
+					{"ece " + describe_ece(b.before) + " -> " + describe_ece(b.after)}, ""});
+		if (ret[i] == 0 && b.after.options != b.out.options)
+			oracle.fail(i, {"set_ece.read-back", Level::MUST,
+					"ibv_query_ece reports options other than those ibv_set_ece accepted",
+					"ibv_query_ece(3): \"the ECE options of the QP\"", {},
+					"ibv_set_ece returned " + describe_ece(b.out) + ", ibv_query_ece " +
+						describe_ece(b.after)});
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		       std::to_string(slot_) + "), set ECE\nece: " + describe_ece(b.ece) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		std::string out = "returned: " + errno_name(ret[lane.index()]) + "\n";
+		if (ret[lane.index()] == 0)
+			out += "ece: " + describe_ece(b.out) + "\n";
+		return out + model_line(expect(lane));
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "set_ece qp#" + std::to_string(slot_) + ": " + describe_ece(bound_[lane].ece) +
+		       " returned " + errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_qp_type type = IBV_QPT_RC;
+		ibv_qp_state model = IBV_QPS_RESET;
+		uint32_t qp_num = 0;
+		ibv_ece ece{}, out{}, before{}, after{};
+		int q_before = 0, q_after = 0;
+	};
+	int slot_;
+	VendorKind vendor_;
+	uint32_t raw_vendor_, options_, comp_mask_;
+	Bound bound_[kMaxLanes];
+};
+
+} // namespace
+
+void rate_limit_step(Session &s)
+{
+	int slot = s.pick_live_slot();
+	if (slot < 0)
+		return;
+	auto &in = s.in();
+	// Zero bytes: the minimum rate (a valid one where the device paces).
+	auto kind = (RateKind)((in.ConsumeIntegralInRange<int>(0, (int)RateKind::kCount - 1) + 1) %
+			       (int)RateKind::kCount);
+	uint32_t raw = kind == RateKind::Raw ? in.ConsumeIntegral<uint32_t>() : 0;
+	uint32_t burst = in.ConsumeBool() ? in.ConsumeIntegral<uint32_t>() : 0;
+	uint16_t pkt = in.ConsumeBool() ? in.ConsumeIntegral<uint16_t>() : 0;
+	uint32_t comp_mask = in.ConsumeBool() ? 1u << in.ConsumeIntegralInRange(0, 31) : 0;
+	s.execute(std::make_unique<RateLimitOp>(slot, kind, raw, burst, pkt, comp_mask));
+}
+
+void set_ece_step(Session &s)
+{
+	int slot = s.pick_live_slot();
+	if (slot < 0)
+		return;
+	auto &in = s.in();
+	auto vendor = (VendorKind)in.ConsumeIntegralInRange<int>(0, (int)VendorKind::kCount - 1);
+	uint32_t raw_vendor = vendor == VendorKind::Raw ? in.ConsumeIntegral<uint32_t>() : 0;
+	uint32_t options = in.ConsumeBool() ? in.ConsumeIntegral<uint32_t>()
+					    : in.ConsumeIntegralInRange<uint32_t>(0, 15);
+	uint32_t comp_mask = in.ConsumeBool() ? 1u << in.ConsumeIntegralInRange(0, 31) : 0;
+	s.execute(std::make_unique<SetEceOp>(slot, vendor, raw_vendor, options, comp_mask));
+}
+
+} // namespace ibvcert::fuzz

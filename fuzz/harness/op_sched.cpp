@@ -1,0 +1,410 @@
+// The mlx5 scheduling elements: node and leaf create (under the root, a
+// node, or no parent), modify (flags, bw_share, max_avg_bw, comp_mask, the
+// parent named) and destroy, on up to kSchedSlots elements; at the end of an
+// input every element is destroyed, children first, under the oracle. The
+// scheduling rule table predicts create and modify; a node with children is
+// busy. On emu0 each element applies what the model holds
+// (SchedElement::query).
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "fixtures/names.h"
+#include "fixtures/sched_attr_table.h"
+
+namespace ibvcert::fuzz {
+namespace {
+
+const char kSchedStateClause[] =
+	"mlx5dv_sched_node_create(3): \"bw_share\", \"max_avg_bw\" as given with their flag "
+	"(the device default otherwise), then as each successful modify sets them; the parent "
+	"as created";
+
+const char *rule_reason(SchedRule r)
+{
+	switch (r) {
+	case SchedRule::CompMaskZero: return "comp-mask";
+	case SchedRule::KnownFlags: return "unknown-flag";
+	case SchedRule::LeafHasParent: return "leaf-without-parent";
+	case SchedRule::SameParent: return "moved";
+	case SchedRule::RootBwShareZero: return "root-bw-share";
+	case SchedRule::RootMaxAvgBwZero: return "root-max-avg-bw";
+	}
+	return "rule";
+}
+
+// The decoded request, the parent by slot (-1: none).
+struct SchedRequest {
+	int parent = -1;
+	uint32_t flags = 0;
+	uint32_t bw_share = 0;
+	uint32_t max_avg_bw = 0;
+	uint64_t comp_mask = 0;
+};
+
+SchedRequest decode_request(Session &s, int self, int own_parent)
+{
+	auto &in = s.in();
+	SchedRequest r;
+	// The parent: the element's own (create: none, the root), or any node.
+	r.parent = own_parent;
+	if (in.ConsumeBool()) {
+		int nodes[kSchedSlots + 1], n = 0;
+		nodes[n++] = -1;
+		for (int i = 0; i < kSchedSlots; i++)
+			if (i != self && s.lane(0).sched(i).node)
+				nodes[n++] = i;
+		r.parent = nodes[in.ConsumeIntegralInRange(0, n - 1)];
+	}
+	static const uint32_t kFlags[] = {
+		MLX5DV_SCHED_ELEM_ATTR_FLAGS_BW_SHARE | MLX5DV_SCHED_ELEM_ATTR_FLAGS_MAX_AVG_BW,
+		MLX5DV_SCHED_ELEM_ATTR_FLAGS_BW_SHARE, MLX5DV_SCHED_ELEM_ATTR_FLAGS_MAX_AVG_BW, 0};
+	int f = in.ConsumeIntegralInRange(0, 5);
+	r.flags = f < 4 ? kFlags[f]
+		  : f == 4 ? kFlags[in.ConsumeIntegralInRange(0, 3)] | (4u << in.ConsumeIntegralInRange(0, 29))
+			   : in.ConsumeIntegral<uint32_t>();
+	auto value = [&](uint32_t small) -> uint32_t {
+		switch (in.ConsumeIntegralInRange(0, 3)) {
+		case 0: return 0;
+		case 1: return 1 + in.ConsumeIntegralInRange<uint32_t>(0, small);
+		case 2: return UINT32_MAX;
+		default: return in.ConsumeIntegral<uint32_t>();
+		}
+	};
+	r.bw_share = value(100);
+	r.max_avg_bw = value(100000);
+	r.comp_mask = in.ConsumeBool() ? 1ull << in.ConsumeIntegralInRange(0, 63) : 0;
+	return r;
+}
+
+std::string parent_name(int parent)
+{
+	return parent < 0 ? "none" : "sched#" + std::to_string(parent);
+}
+
+SchedAttr to_attr(const SchedRequest &r, Lane &lane)
+{
+	SchedAttr a;
+	a.parent = r.parent >= 0 ? lane.sched(r.parent).node.get() : nullptr;
+	a.flags = r.flags;
+	a.bw_share = r.bw_share;
+	a.max_avg_bw = r.max_avg_bw;
+	a.comp_mask = r.comp_mask;
+	return a;
+}
+
+std::string describe_request(const SchedRequest &r)
+{
+	SchedAttr a;
+	a.flags = r.flags;
+	a.bw_share = r.bw_share;
+	a.max_avg_bw = r.max_avg_bw;
+	a.comp_mask = r.comp_mask;
+	return describe_sched_attr(a, parent_name(r.parent));
+}
+
+SchedKind kind_of(const SchedSlot &e)
+{
+	return e.leaf ? SchedKind::Leaf : e.parent < 0 ? SchedKind::Root : SchedKind::Node;
+}
+
+std::string model_line(const std::optional<Expect> &e)
+{
+	if (!e)
+		return "";
+	return std::string("model: ") +
+	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
+	       "\n";
+}
+
+// On emu0, after every scheduling op: every element applies what the model
+// holds of it.
+void check_tree(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
+{
+	if (!lane.strict())
+		return;
+	for (int i = 0; i < kSchedSlots; i++) {
+		const SchedSlot &e = lane.sched(i);
+		if (!e || !after.sched_live[i] || after.sched_ret[i])
+			continue;
+		const SchedAttr &q = after.sched[i];
+		const SchedNode *parent = e.parent >= 0 ? lane.sched(e.parent).node.get() : nullptr;
+		if (q.parent != parent || q.bw_share != e.model.bw_share ||
+		    q.max_avg_bw != e.model.max_avg_bw)
+			oracle.fail(lane.index(),
+				    {std::string(id) + ".sched-state", Level::MUST,
+				     "a scheduling element applies other values than it was given",
+				     kSchedStateClause, {},
+				     "sched#" + std::to_string(i) + ": applies " +
+					     describe_sched_attr(q, q.parent == parent ? parent_name(e.parent)
+										     : "another") +
+					     ", expected " + describe_sched_attr(e.model, parent_name(e.parent))});
+	}
+}
+
+class SchedCreateOp : public Op {
+public:
+	SchedCreateOp(int slot, bool leaf, SchedRequest req) : slot_(slot), leaf_(leaf), req_(req) {}
+
+	const VerbSpec &verb() const override { return kSchedCreate; }
+	int slot() const override { return kSchedSlot0 + slot_; }
+	void bind(Lane &lane) override { attr_[lane.index()] = to_attr(req_, lane); }
+
+	int run(Lane &lane) override
+	{
+		SchedSlot &e = lane.sched(slot_);
+		const SchedAttr &a = attr_[lane.index()];
+		return leaf_ ? lane.device().create_sched_leaf(a, e.leaf)
+			     : lane.device().create_sched_node(a, e.node);
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		SchedKind k = leaf_ ? SchedKind::Leaf : req_.parent < 0 ? SchedKind::Root : SchedKind::Node;
+		const SchedAttr &a = attr_[lane.index()];
+		if (const SchedAttrRule *r = sched_broken_rule(k, SchedVerb::Create, a, nullptr))
+			return Expect{false, r->level, rule_reason(r->rule)};
+		return Expect{};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		SchedSlot &e = lane.sched(slot_);
+		if (ret) {
+			e = SchedSlot{};
+			return;
+		}
+		e.parent = req_.parent;
+		e.model = sched_applied(attr_[lane.index()], SchedAttr{attr_[lane.index()].parent});
+		e.children = 0;
+		if (req_.parent >= 0)
+			lane.sched(req_.parent).children++;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	{
+		int i = lane.index();
+		if (ret[i] == 0 && !lane.sched(slot_))
+			oracle.fail(i, {"sched_create.no-element", Level::MUST,
+					"the create succeeded without an element", kSchedCreate.returns,
+					{}, ""});
+		check_tree("sched_create", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &) const override
+	{
+		return std::string("create ") + (leaf_ ? "leaf" : "node") + " sched#" +
+		       std::to_string(slot_) + "\nattr: " + describe_request(req_) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" + model_line(expect(lane));
+	}
+
+	std::string summary(int lane) const override
+	{
+		return std::string("sched_create ") + (leaf_ ? "leaf" : "node") + " sched#" +
+		       std::to_string(slot_) + ": " + describe_request(req_) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	int slot_;
+	bool leaf_;
+	SchedRequest req_;
+	SchedAttr attr_[kMaxLanes];
+};
+
+class SchedModifyOp : public Op {
+public:
+	SchedModifyOp(int slot, SchedRequest req) : slot_(slot), req_(req) {}
+
+	const VerbSpec &verb() const override { return kSchedModify; }
+	int slot() const override { return kSchedSlot0 + slot_; }
+
+	void bind(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		const SchedSlot &e = lane.sched(slot_);
+		b.attr = to_attr(req_, lane);
+		b.kind = kind_of(e);
+		b.own_parent = e.parent;
+		b.before = e.model;
+	}
+
+	int run(Lane &lane) override
+	{
+		return lane.sched(slot_).elem()->modify(bound_[lane.index()].attr);
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		const SchedNode *current =
+			b.own_parent >= 0 ? lane.sched(b.own_parent).node.get() : nullptr;
+		if (const SchedAttrRule *r = sched_broken_rule(b.kind, SchedVerb::Modify, b.attr, current))
+			return Expect{false, r->level, rule_reason(r->rule)};
+		return Expect{};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret == 0)
+			lane.sched(slot_).model = sched_applied(bound_[lane.index()].attr, bound_[lane.index()].before);
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	{
+		check_tree("sched_modify", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return std::string("modify ") + sched_kind_name(b.kind) + " sched#" +
+		       std::to_string(slot_) + " (parent " + parent_name(b.own_parent) + ")\nattr: " +
+		       describe_request(req_) + "\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" + model_line(expect(lane));
+	}
+
+	std::string summary(int lane) const override
+	{
+		return std::string("sched_modify ") + sched_kind_name(bound_[lane].kind) + " sched#" +
+		       std::to_string(slot_) + ": " + describe_request(req_) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		SchedAttr attr{}, before{};
+		SchedKind kind = SchedKind::Root;
+		int own_parent = -1;
+	};
+	int slot_;
+	SchedRequest req_;
+	Bound bound_[kMaxLanes];
+};
+
+class SchedDestroyOp : public Op {
+public:
+	explicit SchedDestroyOp(int slot) : slot_(slot) {}
+
+	const VerbSpec &verb() const override { return kSchedDestroy; }
+	int slot() const override { return kSchedSlot0 + slot_; }
+
+	void bind(Lane &lane) override
+	{
+		children_[lane.index()] = lane.sched(slot_).children;
+		leaf_ = (bool)lane.sched(slot_).leaf;
+	}
+
+	int run(Lane &lane) override { return lane.sched(slot_).elem()->destroy(); }
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		if (children_[lane.index()])
+			return Expect{false, Level::MUST, "has-children"};
+		return Expect{};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret)
+			return;
+		SchedSlot &e = lane.sched(slot_);
+		if (e.parent >= 0)
+			lane.sched(e.parent).children--;
+		e = SchedSlot{}; // destroyed: the handle goes without a second destroy
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	{
+		check_tree("sched_destroy", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		return std::string("destroy ") + (leaf_ ? "leaf" : "node") + " sched#" +
+		       std::to_string(slot_) + " (" + std::to_string(children_[lane.index()]) +
+		       " children)\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" + model_line(expect(lane));
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "sched_destroy sched#" + std::to_string(slot_) + " returned " + errno_name(ret[lane]);
+	}
+
+private:
+	int slot_;
+	bool leaf_ = false;
+	int children_[kMaxLanes] = {0, 0};
+};
+
+int pick_sched(Session &s, bool live)
+{
+	int c[kSchedSlots], n = 0;
+	for (int i = 0; i < kSchedSlots; i++)
+		if ((bool)s.lane(0).sched(i) == live)
+			c[n++] = i;
+	if (n == 0)
+		return -1;
+	return c[n == 1 ? 0 : s.in().ConsumeIntegralInRange(0, n - 1)];
+}
+
+} // namespace
+
+void sched_create_step(Session &s)
+{
+	int slot = pick_sched(s, false);
+	if (slot < 0)
+		return;
+	bool leaf = s.in().ConsumeBool();
+	SchedRequest r = decode_request(s, slot, -1);
+	s.execute(std::make_unique<SchedCreateOp>(slot, leaf, r));
+}
+
+void sched_modify_step(Session &s)
+{
+	int slot = pick_sched(s, true);
+	if (slot < 0)
+		return;
+	SchedRequest r = decode_request(s, slot, s.lane(0).sched(slot).parent);
+	s.execute(std::make_unique<SchedModifyOp>(slot, r));
+}
+
+void sched_destroy_step(Session &s)
+{
+	int slot = pick_sched(s, true);
+	if (slot < 0)
+		return;
+	s.execute(std::make_unique<SchedDestroyOp>(slot));
+}
+
+void sched_teardown(Session &s)
+{
+	for (int pass = 0; pass < kSchedSlots; pass++) {
+		bool any = false;
+		for (int i = 0; i < kSchedSlots; i++) {
+			const SchedSlot &e = s.lane(0).sched(i);
+			if (!e || e.children)
+				continue;
+			any = true;
+			auto op = std::make_unique<SchedDestroyOp>(i);
+			op->origin = "the end of the input";
+			s.execute(std::move(op));
+		}
+		if (!any)
+			break;
+	}
+}
+
+} // namespace ibvcert::fuzz

@@ -1,0 +1,585 @@
+// The SRQ verbs: ibv_create_srq (the modify_srq target's setup),
+// ibv_modify_srq with any srq_attr_mask and values around the SRQ rule
+// table's bounds, ibv_post_srq_recv (chains of WRs, scatter lists around
+// max_sge), ibv_query_srq. The lane's model holds the SRQ's attributes and
+// the WRs outstanding in it: the rule table predicts every call from them
+// (fixtures/srq_attr_table.cpp), and every ibv_query_srq must agree on emu0.
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "fixtures/names.h"
+#include "fixtures/srq_attr_table.h"
+
+#include <array>
+#include <cstring>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const char kSrqStateClause[] =
+	"ibv_query_srq(3): \"max_wr\", \"max_sge\" and \"srq_limit\" are the SRQ's attributes: "
+	"as ibv_create_srq(3) returned them (srq_limit \"irrelevant for ibv_create_srq\", so 0 "
+	"until ibv_modify_srq arms it), then as each successful ibv_modify_srq(3) set them";
+
+// A value around the rule table's bounds, in the device's and the SRQ's
+// terms: each lane turns the kind into its own number.
+enum class SrqValue : uint8_t {
+	Small,        // 1 + a small number from the input (the valid path)
+	Zero,
+	One,
+	DeviceMax,    // max_srq_wr / max_srq_sge
+	AboveDevice,  // one above it
+	Current,      // what the SRQ has now (max_wr)
+	Outstanding,  // the WRs outstanding now
+	BelowOutstanding,
+	Raw,
+	kCount,
+};
+
+const char *srq_value_name(SrqValue v)
+{
+	static const char *names[] = {"small", "zero", "one", "device-max", "above-device",
+				      "current", "outstanding", "below-outstanding", "raw"};
+	return names[(int)v];
+}
+
+struct SrqChoice {
+	SrqValue kind = SrqValue::Small;
+	uint32_t n = 0; // Small: the number, Raw: the bits
+};
+
+SrqChoice decode_choice(FuzzedDataProvider &in)
+{
+	SrqChoice c;
+	c.kind = (SrqValue)in.ConsumeIntegralInRange<int>(0, (int)SrqValue::kCount - 1);
+	if (c.kind == SrqValue::Small)
+		c.n = in.ConsumeIntegralInRange<uint32_t>(0, 31);
+	else if (c.kind == SrqValue::Raw)
+		c.n = in.ConsumeIntegral<uint32_t>();
+	return c;
+}
+
+uint32_t materialize_srq(const SrqChoice &c, uint32_t device_max, uint32_t current,
+			 uint32_t outstanding)
+{
+	switch (c.kind) {
+	case SrqValue::Small: return 1 + c.n;
+	case SrqValue::Zero: return 0;
+	case SrqValue::One: return 1;
+	case SrqValue::DeviceMax: return device_max;
+	case SrqValue::AboveDevice: return device_max + 1;
+	case SrqValue::Current: return current;
+	case SrqValue::Outstanding: return outstanding;
+	case SrqValue::BelowOutstanding: return outstanding ? outstanding - 1 : 0;
+	case SrqValue::Raw:
+	case SrqValue::kCount: break;
+	}
+	return c.n;
+}
+
+std::string choice_name(const SrqChoice &c)
+{
+	std::string s = srq_value_name(c.kind);
+	if (c.kind == SrqValue::Small || c.kind == SrqValue::Raw)
+		s += "(" + std::to_string(c.n) + ")";
+	return s;
+}
+
+// The reason part of a clause id: "max-wr-not-below-posted".
+const char *rule_reason(SrqRule r)
+{
+	switch (r) {
+	case SrqRule::KnownBits: return "unknown-bit";
+	case SrqRule::ResizeCap: return "missing-feature";
+	case SrqRule::MaxWrInDeviceRange: return "max-wr-out-of-range";
+	case SrqRule::MaxWrNotBelowPosted: return "max-wr-below-posted";
+	case SrqRule::MaxSgeInDeviceRange: return "max-sge-out-of-range";
+	case SrqRule::LimitNotAboveMaxWr: return "limit-above-max-wr";
+	}
+	return "rule";
+}
+
+std::string srq_phrase(const SrqSlot &s)
+{
+	return "srq: " + describe_srq_attr(s.model) + ", " + std::to_string(s.outstanding) +
+	       " WRs outstanding (model)\n";
+}
+
+// On emu0, after every SRQ op: ibv_query_srq reports what the model holds.
+void check_srq_state(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
+{
+	const SrqSlot &s = lane.srq();
+	if (!lane.strict() || !s || !after.srq_live || after.srq_ret)
+		return;
+	const ibv_srq_attr &q = after.srq;
+	if (q.max_wr != s.model.max_wr || q.max_sge != s.model.max_sge ||
+	    q.srq_limit != s.model.srq_limit)
+		oracle.fail(lane.index(),
+			    {std::string(id) + ".srq-state", Level::MUST,
+			     "ibv_query_srq reports attributes other than the SRQ's", kSrqStateClause,
+			     {},
+			     "ibv_query_srq: " + describe_srq_attr(q) + ", expected " +
+				     describe_srq_attr(s.model)});
+}
+
+// ---------------------------------------------------------------- create
+
+class CreateSrqOp : public Op {
+public:
+	CreateSrqOp(SrqChoice wr, SrqChoice sge, uint32_t limit) : wr_(wr), sge_(sge), limit_(limit)
+	{
+	}
+
+	const VerbSpec &verb() const override { return kCreateSrq; }
+	int slot() const override { return kSrqSlot; }
+
+	void bind(Lane &lane) override
+	{
+		const ibv_device_attr &d = lane.caps().device.orig_attr;
+		Bound &b = bound_[lane.index()];
+		b.asked = ibv_srq_attr{};
+		b.asked.max_wr = materialize_srq(wr_, (uint32_t)d.max_srq_wr, 0, 0);
+		b.asked.max_sge = materialize_srq(sge_, (uint32_t)d.max_srq_sge, 0, 0);
+		b.asked.srq_limit = limit_;
+		b.attr = b.asked;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		ibv_srq_init_attr init{};
+		init.attr = b.asked;
+		int ret = lane.device().create_srq(lane.pd(), init, lane.srq().srq);
+		b.attr = init.attr;
+		return ret;
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		const SrqAttrRule *r = srq_broken_rule(SrqVerb::Create, b.asked, 0, {}, lane.caps());
+		if (!r)
+			return Expect{};
+		return Expect{false, r->level, rule_reason(r->rule)};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		SrqSlot &s = lane.srq();
+		if (ret) {
+			s.srq.reset();
+			return;
+		}
+		s.model = bound_[lane.index()].attr;
+		s.model.srq_limit = 0; // not armed by create
+		s.outstanding = 0;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+		   Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		if (ret[i] == 0 && !lane.srq())
+			oracle.fail(i, {"create_srq.no-srq", Level::MUST,
+					"ibv_create_srq succeeded without an SRQ", kCreateSrq.returns, {},
+					""});
+		if (ret[i] == 0 && (b.attr.max_wr < b.asked.max_wr || b.attr.max_sge < b.asked.max_sge))
+			oracle.fail(i, {"create_srq.caps", Level::MUST,
+					"ibv_create_srq returned less than was asked",
+					"ibv_create_srq(3): \"The function ibv_create_srq() will update the "
+					"srq_init_attr struct with the original values of the SRQ that was "
+					"created; the values of max_wr and max_sge will be greater than or "
+					"equal to the values requested\"",
+					{},
+					"asked " + describe_srq_attr(b.asked) + ", got " +
+						describe_srq_attr(b.attr)});
+		check_srq_state("create_srq", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		return "srq_init_attr: " + describe_srq_attr(bound_[lane.index()].asked) +
+		       " (max_wr " + choice_name(wr_) + ", max_sge " + choice_name(sge_) + ")\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		int i = lane.index();
+		std::string out = "returned: " + errno_name(ret[i]) + "\n";
+		if (ret[i] == 0)
+			out += "attr: " + describe_srq_attr(bound_[i].attr) + "\n";
+		if (auto e = expect(lane))
+			out += std::string("model: ") +
+			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
+							       "] " + e->reason) +
+			       "\n";
+		return out;
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "create_srq: " + describe_srq_attr(bound_[lane].asked) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_srq_attr asked{};
+		ibv_srq_attr attr{};
+	};
+	SrqChoice wr_, sge_;
+	uint32_t limit_;
+	Bound bound_[kMaxLanes];
+};
+
+// ---------------------------------------------------------------- modify
+
+class ModifySrqOp : public Op {
+public:
+	ModifySrqOp(int mask, SrqChoice wr, SrqChoice limit) : mask_(mask), wr_(wr), limit_(limit) {}
+
+	const VerbSpec &verb() const override { return kModifySrq; }
+	int slot() const override { return kSrqSlot; }
+
+	void bind(Lane &lane) override
+	{
+		const ibv_device_attr &d = lane.caps().device.orig_attr;
+		const SrqSlot &s = lane.srq();
+		Bound &b = bound_[lane.index()];
+		b.before = s.model;
+		b.outstanding = s.outstanding;
+		b.attr = ibv_srq_attr{};
+		b.attr.max_wr = materialize_srq(wr_, (uint32_t)d.max_srq_wr, s.model.max_wr,
+						s.outstanding);
+		b.attr.srq_limit = materialize_srq(limit_, (uint32_t)d.max_srq_wr, s.model.max_wr,
+						   s.outstanding);
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		ibv_srq_attr attr = b.attr; // the call may write to it
+		return lane.srq().srq->modify(attr, mask_);
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		SrqNow now;
+		now.attr = b.before;
+		now.outstanding = b.outstanding;
+		const SrqAttrRule *r =
+			srq_broken_rule(SrqVerb::Modify, b.attr, mask_, now, lane.caps());
+		if (!r)
+			return Expect{};
+		return Expect{false, r->level, rule_reason(r->rule)};
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret)
+			return;
+		SrqSlot &s = lane.srq();
+		const Bound &b = bound_[lane.index()];
+		if (mask_ & IBV_SRQ_MAX_WR)
+			s.model.max_wr = b.attr.max_wr;
+		if (mask_ & IBV_SRQ_LIMIT)
+			s.model.srq_limit = b.attr.srq_limit;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+		   Oracle &oracle) override
+	{
+		check_srq_state("modify_srq", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return "srq: " + describe_srq_attr(b.before) + ", " + std::to_string(b.outstanding) +
+		       " WRs outstanding (model)\nsrq_attr_mask: " + srq_attr_mask_names(mask_) +
+		       "\nattr: max_wr=" + std::to_string(b.attr.max_wr) + " (" + choice_name(wr_) +
+		       ") srq_limit=" + std::to_string(b.attr.srq_limit) + " (" +
+		       choice_name(limit_) + ")\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		std::string out = "returned: " + errno_name(ret[lane.index()]) + "\n";
+		if (auto e = expect(lane))
+			out += std::string("model: ") +
+			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
+							       "] " + e->reason) +
+			       "\n";
+		return out;
+	}
+
+	std::string summary(int lane) const override
+	{
+		const Bound &b = bound_[lane];
+		return "modify_srq: srq_attr_mask=" + srq_attr_mask_names(mask_) +
+		       " max_wr=" + std::to_string(b.attr.max_wr) +
+		       " srq_limit=" + std::to_string(b.attr.srq_limit) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_srq_attr before{};
+		uint32_t outstanding = 0;
+		ibv_srq_attr attr{};
+	};
+	int mask_;
+	SrqChoice wr_, limit_;
+	Bound bound_[kMaxLanes];
+};
+
+// ---------------------------------------------------------------- post
+
+inline constexpr int kMaxChain = 8;
+inline constexpr int kMaxSge = 64;
+
+class PostSrqRecvOp : public Op {
+public:
+	PostSrqRecvOp(int wrs, SrqChoice sge) : wrs_(wrs), sge_(sge) {}
+
+	const VerbSpec &verb() const override { return kPostSrqRecv; }
+	int slot() const override { return kSrqSlot; }
+
+	void bind(Lane &lane) override
+	{
+		const SrqSlot &s = lane.srq();
+		Bound &b = bound_[lane.index()];
+		b.max_wr = s.model.max_wr;
+		b.max_sge = s.model.max_sge;
+		b.outstanding = s.outstanding;
+		uint32_t n = sge_.kind == SrqValue::Small
+				     ? 1 + sge_.n % (s.model.max_sge ? s.model.max_sge : 1)
+				     : materialize_srq(sge_, s.model.max_sge, s.model.max_sge, 0);
+		// Raw counts are cut to the scatter list the op has (or -1).
+		b.num_sge = sge_.kind == SrqValue::Raw && n > (uint32_t)kMaxSge ? -1 : (int)n;
+		b.posted = 0;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		static std::array<char, 64> buf;
+		std::array<ibv_sge, kMaxSge> sge;
+		for (auto &e : sge)
+			e = {(uint64_t)(uintptr_t)buf.data(), (uint32_t)buf.size(), 0};
+		ibv_recv_wr wr[kMaxChain];
+		for (int k = 0; k < wrs_; k++) {
+			wr[k] = ibv_recv_wr{};
+			wr[k].wr_id = 0x5100 + k;
+			wr[k].sg_list = sge.data();
+			wr[k].num_sge = b.num_sge;
+			wr[k].next = k + 1 < wrs_ ? &wr[k + 1] : nullptr;
+		}
+		ibv_recv_wr *bad = nullptr;
+		int ret = lane.srq().srq->post_recv(wr, &bad);
+		if (ret == 0)
+			b.posted = wrs_;
+		else if (bad >= wr && bad < wr + wrs_)
+			b.posted = (int)(bad - wr);
+		b.bad_wr = ret ? (bad >= wr && bad < wr + wrs_ ? (int)(bad - wr) : -1) : -1;
+		return ret;
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (b.num_sge < 0 || (uint32_t)b.num_sge > b.max_sge)
+			return Expect{false, Level::MUST, "num-sge-above-max-sge"};
+		if (b.outstanding + (uint32_t)wrs_ > b.max_wr)
+			return Expect{false, Level::MUST, "srq-full"};
+		return Expect{};
+	}
+
+	void settle(Lane &lane, int) override
+	{
+		lane.srq().outstanding += (uint32_t)bound_[lane.index()].posted;
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+		   Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		// The WRs before the first that cannot be posted are posted: the
+		// model counts what bad_wr says, and on emu0 it must be that WR.
+		if (ret[i] && lane.strict()) {
+			int first_bad = 0;
+			if (b.num_sge >= 0 && (uint32_t)b.num_sge <= b.max_sge)
+				first_bad = b.max_wr > b.outstanding ? (int)(b.max_wr - b.outstanding) : 0;
+			if (b.bad_wr != first_bad)
+				oracle.fail(i, {"post_srq_recv.bad-wr", Level::MUST,
+						"ibv_post_srq_recv's bad_wr is not the first WR that "
+						"cannot be posted",
+						"ibv_post_srq_recv(3): \"bad_wr ... will hold the address of "
+						"the first receive WR that failed\"",
+						{},
+						"bad_wr: WR #" + std::to_string(b.bad_wr) + ", expected #" +
+							std::to_string(first_bad)});
+		}
+		check_srq_state("post_srq_recv", lane, after, oracle);
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return "srq: max_wr=" + std::to_string(b.max_wr) + " max_sge=" +
+		       std::to_string(b.max_sge) + ", " + std::to_string(b.outstanding) +
+		       " WRs outstanding (model)\nwrs: " + std::to_string(wrs_) + " chained, num_sge=" +
+		       std::to_string(b.num_sge) + " (" + choice_name(sge_) + ")\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		std::string out = "returned: " + errno_name(ret[lane.index()]);
+		if (ret[lane.index()])
+			out += ", bad_wr: WR #" + std::to_string(b.bad_wr);
+		out += "\n";
+		if (auto e = expect(lane))
+			out += std::string("model: ") +
+			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
+							       "] " + e->reason) +
+			       "\n";
+		return out;
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "post_srq_recv: " + std::to_string(wrs_) + " WRs num_sge=" +
+		       std::to_string(bound_[lane].num_sge) + " returned " + errno_name(ret[lane]) +
+		       " (" + std::to_string(bound_[lane].posted) + " posted)";
+	}
+
+private:
+	struct Bound {
+		uint32_t max_wr = 0, max_sge = 0, outstanding = 0;
+		int num_sge = 1;
+		int posted = 0;
+		int bad_wr = -1;
+	};
+	int wrs_;
+	SrqChoice sge_;
+	Bound bound_[kMaxLanes];
+};
+
+// ---------------------------------------------------------------- query
+
+class QuerySrqOp : public Op {
+public:
+	const VerbSpec &verb() const override { return kQuerySrq; }
+	int slot() const override { return kSrqSlot; }
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		ibv_srq_attr &a = attr_[lane.index()];
+		memset(&a, 0xa5, sizeof(a)); // a query fills every field
+		return lane.srq().srq->query(a);
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		int i = lane.index();
+		const SrqSlot &s = lane.srq();
+		const ibv_srq_attr &q = attr_[i];
+		if (ret[i] == 0 && lane.strict() &&
+		    (q.max_wr != s.model.max_wr || q.max_sge != s.model.max_sge ||
+		     q.srq_limit != s.model.srq_limit))
+			oracle.fail(i, {"query_srq.srq-state", Level::MUST,
+					"ibv_query_srq reports attributes other than the SRQ's",
+					kSrqStateClause, {},
+					"ibv_query_srq: " + describe_srq_attr(q) + ", expected " +
+						describe_srq_attr(s.model)});
+	}
+
+	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq()); }
+
+	std::string outcome(const Lane &lane) const override
+	{
+		int i = lane.index();
+		std::string out = "returned: " + errno_name(ret[i]) + "\n";
+		if (ret[i] == 0)
+			out += "attr: " + describe_srq_attr(attr_[i]) + "\n";
+		return out;
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "query_srq returned " + errno_name(ret[lane]);
+	}
+
+private:
+	ibv_srq_attr attr_[kMaxLanes]{};
+};
+
+bool have_srq(Session &s)
+{
+	return (bool)s.lane(0).srq();
+}
+
+} // namespace
+
+void create_srq_step(Session &s)
+{
+	if (have_srq(s))
+		return;
+	auto &in = s.in();
+	// Zero bytes: max_wr 1 + 15 = 16... the Small kind with n from the input.
+	SrqChoice wr = decode_choice(in), sge = decode_choice(in);
+	if (wr.kind == SrqValue::Small && wr.n == 0)
+		wr.n = 15; // zero bytes: room for a few chains
+	uint32_t limit = in.ConsumeIntegralInRange<uint32_t>(0, 16);
+	Op &op = s.execute(std::make_unique<CreateSrqOp>(wr, sge, limit));
+	if (op.ret[0] == 0 || have_srq(s))
+		return;
+	// Rejected: a valid SRQ, so that the steps after it have one.
+	SrqChoice valid{SrqValue::Small, 15}, one{SrqValue::One, 0};
+	auto fallback = std::make_unique<CreateSrqOp>(valid, one, 0);
+	fallback->origin = "a valid SRQ after a rejected create";
+	s.execute(std::move(fallback));
+}
+
+void modify_srq_step(Session &s)
+{
+	if (!have_srq(s))
+		return;
+	auto &in = s.in();
+	static const int kMasks[] = {IBV_SRQ_MAX_WR | IBV_SRQ_LIMIT, IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT,
+				     0};
+	int pick = in.ConsumeIntegralInRange(0, 5);
+	int mask;
+	if (pick < 4)
+		mask = kMasks[pick];
+	else if (pick == 4)
+		mask = kMasks[in.ConsumeIntegralInRange(0, 3)] | (4 << in.ConsumeIntegralInRange(0, 29));
+	else
+		mask = (int)in.ConsumeIntegral<uint32_t>();
+	SrqChoice wr = decode_choice(in), limit = decode_choice(in);
+	s.execute(std::make_unique<ModifySrqOp>(mask, wr, limit));
+}
+
+void post_srq_recv_step(Session &s)
+{
+	if (!have_srq(s))
+		return;
+	auto &in = s.in();
+	int wrs = 1 + in.ConsumeIntegralInRange(0, kMaxChain - 1);
+	SrqChoice sge = decode_choice(in);
+	s.execute(std::make_unique<PostSrqRecvOp>(wrs, sge));
+}
+
+void query_srq_step(Session &s)
+{
+	if (!have_srq(s))
+		return;
+	s.execute(std::make_unique<QuerySrqOp>());
+}
+
+} // namespace ibvcert::fuzz
