@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <fnmatch.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 namespace ibvcert {
 namespace {
@@ -51,12 +54,30 @@ std::string clause_of(const std::string &suite, const std::string &name)
 	return s + "." + name.substr(0, name.find('/'));
 }
 
+// IBVCERT_CASE_LOG=FILE: append "start CASE" / "end CASE OUTCOME" lines,
+// each written and fsync'ed at once, so a run that kills the machine (the
+// lab's guest kernel) leaves the case that was running (lab/run prints it).
+void case_log(const std::string &line)
+{
+	const char *path = std::getenv("IBVCERT_CASE_LOG");
+	if (!path || !*path)
+		return;
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return;
+	std::string l = line + "\n";
+	if (write(fd, l.data(), l.size()) == (ssize_t)l.size())
+		fsync(fd);
+	close(fd);
+}
+
 class Collector : public ::testing::EmptyTestEventListener {
 public:
 	explicit Collector(CaseSink sink) : sink_(std::move(sink)) {}
 
 	void OnTestStart(const ::testing::TestInfo &info) override
 	{
+		case_log(std::string("start ") + info.test_suite_name() + "." + info.name());
 		if (sink_.started)
 			sink_.started(std::string(info.test_suite_name()) + "." + info.name());
 	}
@@ -72,6 +93,8 @@ public:
 		c.source = property(r, "source");
 		c.seconds = r.elapsed_time() / 1000.0;
 		c.outcome = r.Failed() ? Outcome::Fail : r.Skipped() ? Outcome::Skip : Outcome::Pass;
+		case_log("end " + c.suite + "." + c.name + " " +
+			 (c.outcome == Outcome::Fail ? "FAIL" : c.outcome == Outcome::Skip ? "SKIP" : "PASS"));
 		for (int i = 0; i < r.total_part_count(); i++) {
 			const auto &part = r.GetTestPartResult(i);
 			bool wanted = c.outcome == Outcome::Fail ? part.failed() : part.skipped();
