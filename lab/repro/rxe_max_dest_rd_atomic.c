@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 static int kmsg_fd = -1;
@@ -219,8 +220,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "cannot open %s / allocate a PD / create a CQ: %s\n", dev_name, strerror(errno));
 		return 2;
 	}
-	printf("%s: mode %s: max_dest_rd_atomic %u then %d, %d iteration(s)\n", dev_name, mode,
-	       old_count, new_count, iterations);
+	struct utsname uts;
+	uname(&uts);
+	printf("%s on Linux %s %s: mode %s: max_dest_rd_atomic %u then %d, %d iteration(s)\n", dev_name,
+	       uts.release, uts.version, mode, old_count, new_count, iterations);
 
 	int bad = 0;
 	for (int it = 0; it < iterations && !bad; it++) {
