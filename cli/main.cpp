@@ -12,7 +12,7 @@
 #include "fixtures/device.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/suite.h"
 #include "reports/run_result.h"
 

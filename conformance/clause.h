@@ -3,7 +3,7 @@
 // output and the reports.
 #pragma once
 
-#include "fixtures/qp_attr_table.h"
+#include "contracts/qp_attr_table.h"
 
 #include <string>
 

@@ -7,7 +7,7 @@
 #include "conformance/leak_check.h"
 #include "conformance/qp_case.h"
 #include "fixtures/ece.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/verb_trace.h"
 
 #include <gtest/gtest.h>

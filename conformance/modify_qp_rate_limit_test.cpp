@@ -3,9 +3,9 @@
 // is ModifyQpForeignAttribute's), is accepted and paces the QP: measured,
 // as ibv_modify_qp_rate_limit's.
 #include "conformance/send_test.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_builder.h"
-#include "fixtures/qp_table.h"
+#include "contracts/qp_table.h"
 #include "fixtures/rate_limit.h"
 
 namespace ibvcert {

@@ -2,7 +2,7 @@
 // follows the table's current->current row, and fails where there is none
 // (RTR). The QP's state never changes.
 #include "conformance/modify_qp_test.h"
-#include "fixtures/qp_table.h"
+#include "contracts/qp_table.h"
 
 namespace ibvcert {
 namespace {

@@ -1,9 +1,9 @@
 #include "conformance/qp_case.h"
 
 #include "conformance/run_context.h"
-#include "fixtures/names.h"
-#include "fixtures/qp_attr_table.h"
-#include "fixtures/qp_table.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
+#include "contracts/qp_table.h"
 #include "fixtures/verb_trace.h"
 
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
 #include "conformance/qp_params.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_builder.h"
-#include "fixtures/qp_table.h"
+#include "contracts/qp_table.h"
 
 namespace ibvcert {
 namespace {

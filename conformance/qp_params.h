@@ -2,7 +2,7 @@
 // table and the attribute table: every transition of every QP type.
 #pragma once
 
-#include "fixtures/qp_attr_table.h"
+#include "contracts/qp_attr_table.h"
 
 #include <gtest/gtest.h>
 

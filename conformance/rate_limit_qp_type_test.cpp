@@ -5,7 +5,7 @@
 #include "conformance/leak_check.h"
 #include "conformance/qp_case.h"
 #include "conformance/run_context.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/verb_trace.h"

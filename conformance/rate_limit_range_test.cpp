@@ -4,7 +4,7 @@
 // (read back where the device reports it, measured where it does not).
 // The bounds are the attribute table's rate_limit row.
 #include "conformance/send_test.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
 

@@ -4,7 +4,7 @@
 #include "conformance/clause.h"
 #include "conformance/leak_check.h"
 #include "conformance/qp_case.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/verb_trace.h"

@@ -4,7 +4,7 @@
 // create return no element and modify fail and change nothing. One case
 // per rule, element kind and verb, from the table.
 #include "conformance/sched_test.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/sched_attr_table.h"
 
 namespace ibvcert {

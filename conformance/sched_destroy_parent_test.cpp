@@ -3,7 +3,7 @@
 // still usable, and the device's errno is in the evidence. Then children
 // first, every destroy succeeds.
 #include "conformance/sched_test.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 namespace ibvcert {
 namespace {

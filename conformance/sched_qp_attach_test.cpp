@@ -3,7 +3,7 @@
 // a responder leaf for a QP without an IB responder (UD, RAW_PACKET) is
 // rejected and changes nothing.
 #include "conformance/sched_test.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 namespace ibvcert {
 namespace {

@@ -1,7 +1,7 @@
 #include "conformance/sched_rig.h"
 
 #include "conformance/run_context.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/sched_attr_table.h"
 #include "fixtures/verb_trace.h"
 

@@ -2,8 +2,8 @@
 
 #include "conformance/run_context.h"
 #include "fixtures/link_rate.h"
-#include "fixtures/names.h"
-#include "fixtures/qp_attr_table.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
 #include "fixtures/rate_limit.h"
 
 #include <fmt/format.h>

@@ -1,6 +1,6 @@
 #include "conformance/srq_events.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/verb_trace.h"
 
 #include <fmt/format.h>

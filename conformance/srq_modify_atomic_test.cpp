@@ -3,7 +3,7 @@
 // fails and modifies nothing.
 #include "conformance/clause.h"
 #include "conformance/srq_rig.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/srq_attr_table.h"
 
 #include <gtest/gtest.h>

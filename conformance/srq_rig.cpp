@@ -2,7 +2,7 @@
 
 #include "conformance/run_context.h"
 #include "fixtures/loopback.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/srq_attr_table.h"
 #include "fixtures/verb_trace.h"
 

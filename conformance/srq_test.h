@@ -6,7 +6,7 @@
 #include "conformance/clause.h"
 #include "conformance/leak_check.h"
 #include "conformance/srq_rig.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <gtest/gtest.h>
 

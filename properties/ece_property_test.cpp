@@ -9,7 +9,7 @@
 // vendor_id.
 #include "fixtures/ece.h"
 #include "fixtures/generators/qos_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/property_run.h"

@@ -1,7 +1,7 @@
 #include "properties/modify_evidence.h"
 
-#include "fixtures/names.h"
-#include "fixtures/qp_attr_table.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
 
 namespace ibvcert {
 

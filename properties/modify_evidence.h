@@ -6,7 +6,8 @@
 #pragma once
 
 #include "fixtures/device.h"
-#include "properties/contract_verdict.h"
+#include "contracts/modify_qp_eval.h"
+#include "contracts/qp_attr_table.h"
 
 #include <string>
 #include <vector>
@@ -22,7 +23,7 @@ struct ModifyEvidence {
 	int attr_mask = 0;
 	ibv_qp_attr attr{};
 	int ret = 0;
-	ContractVerdict contract;
+	ModifyQpVerdict contract;
 	std::vector<std::string> changed; // "field: before -> after"
 	std::vector<std::string> extra;   // further lines ("read back: ...")
 };

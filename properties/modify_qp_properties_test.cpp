@@ -3,7 +3,7 @@
 // attribute values drawn around every boundary the attribute table gives
 // them on the device (fixtures/generators). The contract's verdict on each
 // request comes from the tables' data (contract_verdict.h).
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/modify_qp_trial.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
@@ -50,9 +50,9 @@ TEST_F(ModifyQpProperty, AcceptedExactlyWhenTheContractSays)
 		auto verdict = t.contract.verdict();
 		RC_TAG(std::string(verdict_name(verdict)) + ", device " +
 		       (t.ret ? "rejected" : "accepted"));
-		if (verdict == ContractVerdict::Class::Accept && t.ret != 0)
+		if (verdict == Verdict::Class::Accept && t.ret != 0)
 			fail("ibv_modify_qp rejected a request the contract accepts", t);
-		if (verdict == ContractVerdict::Class::MustReject && t.ret == 0)
+		if (verdict == Verdict::Class::MustReject && t.ret == 0)
 			fail("ibv_modify_qp accepted a request the contract rejects", t);
 		if (t.ret < 0)
 			fail("ibv_modify_qp returned a negative value, not an errno", t);
@@ -114,7 +114,7 @@ TEST_F(ModifyQpProperty, ShouldLevelBreachRejected)
 {
 	check_property({Level::SHOULD, property_clauses::kShouldRanges}, [this] {
 		auto request = draw(gen::RequestMix::should_breach());
-		RC_PRE(verdict_of(run, request).verdict() == ContractVerdict::Class::ShouldReject);
+		RC_PRE(verdict_of(run, request).verdict() == Verdict::Class::ShouldReject);
 		ModifyQpTrial t = run_trial(run, request);
 		if (t.ret == 0)
 			fail("ibv_modify_qp accepted a request the contract rejects at SHOULD level", t);

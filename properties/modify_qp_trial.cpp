@@ -1,14 +1,14 @@
 #include "properties/modify_qp_trial.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <rapidcheck.h>
 
 namespace ibvcert {
 
-ContractVerdict verdict_of(const PropertyRun &run, const gen::ModifyQpRequest &request)
+ModifyQpVerdict verdict_of(const PropertyRun &run, const gen::ModifyQpRequest &request)
 {
-	return modify_qp_verdict(run.caps(), request.type, request.from, request.attr,
+	return evaluate_modify_qp(run.caps(), request.type, request.from, request.attr,
 				 request.attr_mask);
 }
 

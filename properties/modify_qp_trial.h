@@ -5,7 +5,8 @@
 
 #include "fixtures/generators/modify_qp_request.h"
 #include "fixtures/qp_snapshot.h"
-#include "properties/contract_verdict.h"
+#include "contracts/modify_qp_eval.h"
+#include "contracts/qp_attr_table.h"
 #include "properties/modify_evidence.h"
 #include "properties/property_run.h"
 
@@ -13,7 +14,7 @@ namespace ibvcert {
 
 struct ModifyQpTrial {
 	gen::ModifyQpRequest request;
-	ContractVerdict contract;
+	ModifyQpVerdict contract;
 	std::unique_ptr<Qp> qp;
 	QpSnapshot before, after;
 	ibv_qp_state state_field_after = IBV_QPS_UNKNOWN; // before any query
@@ -23,7 +24,7 @@ struct ModifyQpTrial {
 };
 
 // The verdict of the contract on request, on run's device.
-ContractVerdict verdict_of(const PropertyRun &run, const gen::ModifyQpRequest &request);
+ModifyQpVerdict verdict_of(const PropertyRun &run, const gen::ModifyQpRequest &request);
 
 // Creates the QP, brings it to request.from and runs the request. Fails the
 // property case (RC_FAIL) when the QP cannot be prepared.

@@ -2,7 +2,7 @@
 
 #include "conformance/run_context.h"
 #include "fixtures/generators/modify_qp_request.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <cerrno>
 

@@ -1,8 +1,8 @@
 #include "properties/qp_commands.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/qp_builder.h"
-#include "fixtures/qp_table.h"
+#include "contracts/qp_table.h"
 #include "properties/modify_evidence.h"
 
 #include <ostream>
@@ -51,9 +51,9 @@ void run_modify(const QpFleetModel &model, QpFleet &fleet, size_t slot, const ib
 	QpSnapshot after = take_snapshot(qp);
 
 	auto verdict = e.contract.verdict();
-	if (verdict == ContractVerdict::Class::Accept && e.ret != 0)
+	if (verdict == Verdict::Class::Accept && e.ret != 0)
 		RC_FAIL(describe("ibv_modify_qp rejected a request the model accepts", e));
-	if (verdict != ContractVerdict::Class::Accept && e.ret == 0)
+	if (verdict != Verdict::Class::Accept && e.ret == 0)
 		RC_FAIL(describe("ibv_modify_qp accepted a request the model rejects", e));
 	if (e.ret < 0)
 		RC_FAIL(describe("ibv_modify_qp returned a negative value, not an errno", e));
@@ -89,7 +89,7 @@ public:
 		// The model has no answer for a request only SHOULD-level faults
 		// reject (a provider may mask them): such a request, drawn for
 		// another state and carried here by shrinking, is left out.
-		RC_PRE(verdict(model).verdict() != ContractVerdict::Class::ShouldReject);
+		RC_PRE(verdict(model).verdict() != Verdict::Class::ShouldReject);
 	}
 
 	void apply(QpFleetModel &model) const override
@@ -115,7 +115,7 @@ public:
 	}
 
 private:
-	ContractVerdict verdict(const QpFleetModel &model) const
+	ModifyQpVerdict verdict(const QpFleetModel &model) const
 	{
 		return model.qps[slot_].verdict(*model.caps, request_.attr, request_.attr_mask);
 	}

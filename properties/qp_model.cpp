@@ -1,15 +1,15 @@
 #include "properties/qp_model.h"
 
-#include "fixtures/names.h"
-#include "fixtures/qp_attr_table.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
 #include "properties/read_back.h"
 
 namespace ibvcert {
 
-ContractVerdict QpModel::verdict(const DeviceCaps &caps, const ibv_qp_attr &attr,
+ModifyQpVerdict QpModel::verdict(const DeviceCaps &caps, const ibv_qp_attr &attr,
 				 int attr_mask) const
 {
-	return modify_qp_verdict(caps, type, state, attr, attr_mask);
+	return evaluate_modify_qp(caps, type, state, attr, attr_mask);
 }
 
 void QpModel::accept(const ibv_qp_attr &attr, int attr_mask, ibv_qp_state next)

@@ -8,7 +8,8 @@
 #pragma once
 
 #include "fixtures/qp_snapshot.h"
-#include "properties/contract_verdict.h"
+#include "contracts/modify_qp_eval.h"
+#include "contracts/qp_attr_table.h"
 
 #include <string>
 #include <vector>
@@ -21,7 +22,7 @@ struct QpModel {
 	int loaded = 0;        // attr_mask flags set since the QP last left RESET
 	ibv_qp_attr values{};  // their values
 
-	ContractVerdict verdict(const DeviceCaps &caps, const ibv_qp_attr &attr,
+	ModifyQpVerdict verdict(const DeviceCaps &caps, const ibv_qp_attr &attr,
 				int attr_mask) const;
 	// Follows a request the device accepted (and the contract allowed).
 	void accept(const ibv_qp_attr &attr, int attr_mask, ibv_qp_state next);

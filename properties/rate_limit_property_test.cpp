@@ -10,7 +10,7 @@
 // window of sends after an idle spell beyond rate x window + max_burst_sz.
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/link_rate.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"

@@ -1,6 +1,6 @@
 #include "properties/read_back.h"
 
-#include "fixtures/qp_attr_table.h"
+#include "contracts/qp_attr_table.h"
 
 namespace ibvcert {
 

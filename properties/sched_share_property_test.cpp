@@ -9,7 +9,7 @@
 #include "fixtures/fair_share.h"
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/link_rate.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/sched_attr_table.h"
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"

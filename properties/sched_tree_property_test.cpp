@@ -8,7 +8,7 @@
 // what the request gives it (sched_applied), where the device reports it.
 #include "conformance/run_context.h"
 #include "fixtures/generators/qos_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/sched_attr_table.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"

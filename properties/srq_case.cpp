@@ -1,7 +1,7 @@
 #include "properties/srq_case.h"
 
 #include "conformance/run_context.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <gtest/gtest.h>
 #include <rapidcheck.h>

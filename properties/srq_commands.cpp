@@ -1,7 +1,7 @@
 #include "properties/srq_commands.h"
 
 #include "fixtures/generators/srq_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 // ibv_query_srq reads the same max_wr and max_sge.
 #include "conformance/run_context.h"
 #include "fixtures/generators/srq_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/srq_attr_table.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"

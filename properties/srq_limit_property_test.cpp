@@ -7,7 +7,7 @@
 // after it until re-armed; ibv_query_srq reads srq_limit 0 after each.
 #include "fixtures/generators/srq_limit_plan.h"
 #include "fixtures/generators/srq_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/srq_model.h"

@@ -3,7 +3,7 @@
 // srq_limit around every boundary the SRQ rule table has on the device
 // (0, 1, the WRs outstanding, the SRQ's max_wr, max_srq_wr, each with its
 // neighbours, the top of uint32), max_sge anything (irrelevant here).
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/srq_modify_trial.h"

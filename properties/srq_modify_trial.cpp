@@ -1,6 +1,6 @@
 #include "properties/srq_modify_trial.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <fmt/format.h>
 #include <rapidcheck.h>

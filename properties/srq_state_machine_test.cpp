@@ -6,7 +6,7 @@
 // the events settled. Every step's outcome class, every event and every
 // query must agree with the model, and every WR is delivered once.
 #include "fixtures/generators/srq_values.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/srq_commands.h"

@@ -5,7 +5,7 @@
 // A failing property's replay command reruns this binary the same way.
 #include "conformance/run_context.h"
 #include "fixtures/emu/emu_device.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "properties/property_check.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 #include "fuzz/harness/lane.h"
 
 #include "fixtures/emu/emu_device.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <map>
 

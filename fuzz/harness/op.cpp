@@ -1,6 +1,6 @@
 #include "fuzz/harness/op.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 namespace ibvcert::fuzz {
 

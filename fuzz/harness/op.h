@@ -8,7 +8,7 @@
 #include "fuzz/harness/lane.h"
 #include "fuzz/harness/verbs.h"
 
-#include "fixtures/qp_attr_table.h"
+#include "contracts/qp_attr_table.h"
 
 #include <optional>
 #include <string>

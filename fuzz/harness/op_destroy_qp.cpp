@@ -2,7 +2,7 @@
 // destroys through the QP's owner, so the call has no return value to check.
 #include "fuzz/harness/ops.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 namespace ibvcert::fuzz {
 namespace {

@@ -7,8 +7,8 @@
 #include "fuzz/harness/oracle.h"
 #include "fuzz/harness/values.h"
 
-#include "fixtures/names.h"
-#include "fixtures/qp_table.h"
+#include "contracts/names.h"
+#include "contracts/qp_table.h"
 
 #include <bit>
 #include <cstring>
@@ -74,7 +74,7 @@ public:
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Prediction &p = bound_[lane.index()].pred;
-		return Expect{p.accept, p.level, reason_name(p.reason)};
+		return Expect{p.accept, p.level, p.reason};
 	}
 
 	void settle(Lane &lane, int ret) override

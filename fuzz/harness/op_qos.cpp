@@ -10,7 +10,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "fixtures/ece.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/rate_limit.h"
 
 #include <cstring>
@@ -101,7 +101,7 @@ public:
 		Prediction p = predict_modify_qp(b.type, b.model, a, IBV_QP_RATE_LIMIT, lane.caps());
 		if (p.accept)
 			return Expect{};
-		return Expect{false, p.level, reason_name(p.reason)};
+		return Expect{false, p.level, p.reason};
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override

@@ -3,7 +3,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 namespace ibvcert::fuzz {
 namespace {

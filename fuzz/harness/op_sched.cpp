@@ -8,7 +8,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/sched_attr_table.h"
 
 namespace ibvcert::fuzz {

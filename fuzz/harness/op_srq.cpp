@@ -7,7 +7,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/srq_attr_table.h"
 
 #include <array>

@@ -3,7 +3,7 @@
 #include "fuzz/harness/session.h"
 #include "fuzz/harness/sha1.h"
 
-#include "fixtures/names.h"
+#include "contracts/names.h"
 #include "fixtures/srq_attr_table.h"
 
 #include <cstdio>
@@ -146,7 +146,7 @@ void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapsh
 
 	if (auto expect = op_->expect(lane)) {
 		if (ret == 0 && !expect->accept && (lane.strict() || expect->level == Level::MUST))
-			fail(i, {id + ".model.accepted-" + expect->reason, expect->level,
+			fail(i, {id + ".model.accepted:" + expect->reason, expect->level,
 				 std::string(verb.call) + " accepted what the tables reject (" +
 					 expect->reason + ")",
 				 verb.model, diff_slots(before, after), ""});

@@ -3,7 +3,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "fixtures/device_object.h"
-#include "fixtures/names.h"
+#include "contracts/names.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -67,17 +67,17 @@ uint64_t materialize(const ValueChoice &choice, const ibv_qp_attr &valid,
 	case ValueKind::Raw:
 		return choice.raw & mask;
 	case ValueKind::Low:
-		if (f.rule == Rule::Range || f.rule == Rule::ZeroOrRange)
+		if (f.rule == Check::Range || f.rule == Check::ZeroOrRange)
 			return clamp(resolve(f.lo, caps));
-		return f.rule == Rule::CurrentState ? (uint64_t)current : 0;
+		return f.rule == Check::CurrentState ? (uint64_t)current : 0;
 	case ValueKind::High:
-		if (f.rule == Rule::Range || f.rule == Rule::ZeroOrRange || f.rule == Rule::Flags)
+		if (f.rule == Check::Range || f.rule == Check::ZeroOrRange || f.rule == Check::Flags)
 			return clamp(resolve(f.hi, caps));
-		return f.rule == Rule::CurrentState ? (uint64_t)current : mask;
+		return f.rule == Check::CurrentState ? (uint64_t)current : mask;
 	case ValueKind::Above:
 	case ValueKind::Below: {
 		Breach breach = choice.kind == ValueKind::Above ? Breach::Above : Breach::Below;
-		if (f.rule == Rule::CurrentState)
+		if (f.rule == Check::CurrentState)
 			breach = Breach::Mismatch;
 		uint64_t v = 0;
 		std::string why_not;

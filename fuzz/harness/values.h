@@ -5,7 +5,7 @@
 #pragma once
 
 #include "fixtures/device_caps.h"
-#include "fixtures/qp_attr_table.h"
+#include "contracts/qp_attr_table.h"
 
 #include <cstdint>
 #include <string>

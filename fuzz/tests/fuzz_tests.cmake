@@ -28,10 +28,10 @@ endfunction()
 # <target>_diff_knob the knob its diff.disagree test puts on the second emu0.
 set(knob_reports
   "partial-apply=clause:modify_qp.unchanged"
-  "accept-missing-required=clause:modify_qp.model.accepted-missing-required"
-  "accept-invalid-transition=clause:modify_qp.model.accepted-invalid-transition"
-  "accept-foreign-attr=clause:modify_qp.model.accepted-foreign-bit"
-  "accept-out-of-range=clause:modify_qp.model.accepted-invalid-value"
+  "accept-missing-required=clause:modify_qp.model.accepted:modify_qp.transition.required"
+  "accept-invalid-transition=clause:modify_qp.model.accepted:modify_qp.transition.listed"
+  "accept-foreign-attr=clause:modify_qp.model.accepted:modify_qp.transition.allowed"
+  "accept-out-of-range=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
   "stale-state-field=clause:modify_qp.state-field"
   "leak-on-destroy=clause:input.leak"
   "crash-in-modify=error:AddressSanitizer: SEGV"
@@ -43,7 +43,7 @@ set(knob_reports
 # resize below the model's count succeeds). srq_limit armed by
 # ibv_create_srq shows in ibv_query_srq right after it.
 set(srq_knob_reports
-  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted-srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted-max-wr-below-posted)"
+  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted:max-wr-below-posted)"
   "srq-limit-armed-at-create=clause:create_srq.srq-state"
 )
 set(modify_srq_knob_reports ${srq_knob_reports})
@@ -51,22 +51,22 @@ set(modify_srq_diff_knob srq-resize-drops-wrs)
 # A QP's QoS: rate_limit outside packet_pacing_caps on a QP the table lets
 # pace, and an ECE comp_mask bit, both accepted.
 set(qp_qos_knob_reports
-  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted-invalid-value"
-  "comp-mask-ignored=clause:set_ece.model.accepted-comp-mask"
+  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
+  "comp-mask-ignored=clause:set_ece.model.accepted:comp-mask"
 )
 set(qp_qos_diff_knob comp-mask-ignored)
 # The scheduling tree: a root given a non-zero bw_share, and a comp_mask
 # bit, accepted by a create or a modify.
 set(sched_knob_reports
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted-root-bw-share"
-  "comp-mask-ignored=clause:sched_(create|modify).model.accepted-comp-mask"
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:root-bw-share"
+  "comp-mask-ignored=clause:sched_(create|modify).model.accepted:comp-mask"
 )
 set(sched_diff_knob sched-root-bw-share)
 # The sequence target draws on every verb family: every knob above.
 set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
-  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted-invalid-value"
-  "comp-mask-ignored=clause:(set_ece|sched_create|sched_modify).model.accepted-comp-mask"
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted-root-bw-share"
+  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
+  "comp-mask-ignored=clause:(set_ece|sched_create|sched_modify).model.accepted:comp-mask"
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:root-bw-share"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)

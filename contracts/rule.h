@@ -1,0 +1,128 @@
+// The one shape of a contract rule. Every rule of every verb family is a row
+// of this struct, with a stable id, the verb(s) it binds, its condition as
+// data, the errno, the level and the man-page sentence it comes from. The
+// rows live in contracts/*_rules.cpp; one evaluator per verb family
+// (contracts/*_eval.cpp) composes them, and nothing else does.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ibvcert {
+
+// MUST: the man page or the uverbs ABI makes the request invalid on every
+// device. SHOULD: a spec range or convention a provider may legitimately
+// mask or round.
+enum class Level { MUST, SHOULD };
+const char *level_name(Level level);
+
+// The verbs the rules bind (one bit each in ContractRule::verbs).
+enum class Verb : unsigned {
+	ModifyQp,
+	CreateSrq,
+	ModifySrq,
+	ModifyQpRateLimit,
+	SetEce,
+	QueryEce,
+	SchedCreate,
+	SchedModify,
+	ModifyCq,
+	Count
+};
+constexpr uint32_t verb_bit(Verb v) { return 1u << (unsigned)v; }
+const char *verb_name(Verb verb);      // "ibv_modify_qp"
+const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq"
+
+// What a rule's condition tests. Each verb family's evaluator knows the
+// checks of its rows; the condition's operands are the row's other columns.
+enum class Check {
+	// values of one field (`field`), bounds lo/hi
+	Any,          // every value is valid (vocabulary rows only, never a rule)
+	Range,        // lo <= field <= hi (a range a device's caps leave empty does not apply)
+	Flags,        // field has no bit outside hi
+	ZeroOrRange,  // field == 0, or lo <= field <= hi
+	CurrentState, // field equals the object's current state
+	Zero,         // field == 0
+	// masks and tables
+	MaskKnown,        // the mask (`field`) has no bit outside `bits`
+	TransitionListed, // the QP transition table lists (qp_type, current, next)
+	RequiredBits,     // attr_mask has every bit the transition requires
+	AllowedBits,      // attr_mask has no bit outside required | optional | STATE
+	// the device
+	Feature,          // the device has `feature` (when a bit of `bits` is set)
+	GrhRequired,      // field (is_global) is set where the port requires a GRH
+	// object state and relations
+	NotBelowOutstanding, // field >= the WRs outstanding in the object
+	NotAboveAfterCall,   // field <= `other` field, both as they are after the call
+	ZeroForRoot,      // the root TSAR: field, when given (flag `bits` set), is 0
+	HasParent,        // a leaf is connected to a parent node
+	SameParent,       // a modify names the element's own parent
+	OwnVendor,        // field equals the device's own vendor id
+	// behaviour: proven by a clause through the effect, not by an evaluator
+	Effect,
+};
+const char *check_name(Check check);
+
+// Where a bound comes from: a constant, or one of the device's caps plus an
+// offset (PkeyTblLen - 1).
+enum class Cap {
+	None, PortCnt, PkeyTblLen, GidTblLen, MaxQpRdAtom, MaxQpInitRdAtom,
+	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
+	MaxCqCount, MaxCqPeriod,
+};
+struct Bound {
+	Cap cap;
+	int64_t offset;
+};
+const char *cap_name(Cap cap); // "pkey_tbl_len"
+
+// Optional device features a request depends on.
+enum class Feature {
+	None, AutoPathMig, PacketPacing, SrqResize, CqModeration, Ece,
+};
+const char *feature_name(Feature feature);
+
+struct ContractRule {
+	const char *id;     // stable: "<family>.<field>.<what>", e.g. modify_qp.pkey_index.range
+	uint32_t verbs;     // verb_bit()s of the verbs it binds
+	Check check;
+	const char *field;  // the field of the verb's struct it reads ("" for none)
+	uint64_t bits;      // mask bits: the flag carrying field, the bits a mask may have...
+	Bound lo, hi;
+	Feature feature;    // Check::Feature: what the device must have
+	const char *other;  // Check::NotAboveAfterCall: the field it is compared with
+	uint32_t scope;     // family-specific: sched element kinds (bits), 0 for all
+	Level level;
+	int err;            // the errno: fixed by the contract/ABI, or emu0's answer
+	const char *man;    // "ibv_modify_qp(3) NOTES"
+	const char *sentence; // the man page's words (or the table's) that make it a rule
+	const char *note;   // the decision, where the page is silent; nullptr if none
+};
+
+// Every rule of every family, in family order, each family in the order its
+// evaluator checks them.
+const std::vector<const ContractRule *> &all_rules();
+// nullptr for an unknown id.
+const ContractRule *find_rule(std::string_view id);
+// The rules that bind verb, in evaluation order.
+std::vector<const ContractRule *> rules_of(Verb verb);
+// The rule of verb that checks field (its value rule); nullptr when none.
+const ContractRule *rule_for_field(Verb verb, std::string_view field);
+// "man: sentence" (and the note), for evidence and reports.
+std::string citation(const ContractRule &rule);
+// The condition in words, built from the row's data: "0 <= pkey_index <= pkey_tbl_len-1".
+std::string condition_text(const ContractRule &rule);
+// "ibv_modify_qp|ibv_modify_qp_rate_limit"
+std::string verbs_text(const ContractRule &rule);
+
+// The family tables (contracts/*_rules.cpp); all_rules() joins them.
+const std::vector<ContractRule> &modify_qp_rules();
+const std::vector<ContractRule> &srq_rules();
+const std::vector<ContractRule> &rate_limit_rules();
+const std::vector<ContractRule> &ece_rules();
+const std::vector<ContractRule> &sched_rules();
+const std::vector<ContractRule> &modify_cq_rules();
+
+} // namespace ibvcert

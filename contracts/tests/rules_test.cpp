@@ -1,0 +1,54 @@
+// The rule rows themselves: ids unique and stable in form, every rule cited,
+// every value rule speaks of a field the vocabulary has.
+#include "contracts/qp_attr_table.h"
+#include "contracts/rule.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+namespace ibvcert {
+namespace {
+
+TEST(ContractRules, IdsAreUniqueAndNamedFamilyFieldWhat)
+{
+	std::set<std::string> seen;
+	std::regex form("[a-z0-9_]+(\\.[a-z0-9_]+)+");
+	for (const ContractRule *r : all_rules()) {
+		EXPECT_TRUE(seen.insert(r->id).second) << r->id << " listed twice";
+		EXPECT_TRUE(std::regex_match(r->id, form)) << r->id;
+		EXPECT_EQ(find_rule(r->id), r);
+	}
+	EXPECT_EQ(find_rule("no.such.rule"), nullptr);
+}
+
+TEST(ContractRules, EveryRuleBindsAVerbAndCitesItsSentence)
+{
+	for (const ContractRule *r : all_rules()) {
+		EXPECT_NE(r->verbs, 0u) << r->id;
+		EXPECT_GT(std::string(r->man).size(), 3u) << r->id;
+		EXPECT_GT(std::string(r->sentence).size(), 10u) << r->id;
+		EXPECT_FALSE(condition_text(*r).empty()) << r->id;
+	}
+}
+
+TEST(ContractRules, EveryModifyQpValueRuleNamesAFieldOfTheVocabulary)
+{
+	for (const ContractRule &r : modify_qp_rules()) {
+		if (r.check != Check::Range && r.check != Check::Flags &&
+		    r.check != Check::ZeroOrRange && r.check != Check::CurrentState)
+			continue;
+		bool found = false;
+		for (const QpAttrField &f : qp_attr_fields())
+			if (r.field == std::string(f.name)) {
+				found = true;
+				EXPECT_EQ(f.contract, &r) << r.id;
+				EXPECT_EQ((uint64_t)f.flag, r.bits) << r.id;
+			}
+		EXPECT_TRUE(found) << r.id << " names " << r.field;
+	}
+}
+
+} // namespace
+} // namespace ibvcert
