@@ -25,11 +25,16 @@
  *   3. RTR->RESET   STATE
  *   4. RESET->INIT  as 1
  *   5. INIT->RTR    as 2, max_dest_rd_atomic = N (default 16)  <- the bad write
+ * or, with -w sqd (the path the property suite's counterexample took: an RC
+ * QP built to SQD, then SQD->SQD raising max_dest_rd_atomic 1 -> 46):
+ *   3. RTR->RTS     STATE|TIMEOUT|RETRY_CNT|RNR_RETRY|SQ_PSN|MAX_QP_RD_ATOMIC
+ *   4. RTS->SQD     STATE (then wait until the SQ has drained)
+ *   5. SQD->SQD     STATE|MAX_DEST_RD_ATOMIC, max_dest_rd_atomic = N  <- the bad write
  * Every call is legal (libibverbs man pages, IB spec); on a correct kernel
  * all succeed and nothing is written out of bounds.
  *
  *   cc -o rxe_max_dest_rd_atomic rxe_max_dest_rd_atomic.c -libverbs
- *   ./rxe_max_dest_rd_atomic [-d rxe0] [-m zero|heap] [-n N] [-i ITERATIONS] [-g GID_INDEX]
+ *   ./rxe_max_dest_rd_atomic [-d rxe0] [-m zero|heap] [-w reset|sqd] [-n N] [-i ITERATIONS] [-g GID_INDEX] [-q]
  *
  * Exit status: 0 the sequence ran and the kernel log (/dev/kmsg, when
  * readable) shows no report; 1 the deviation showed: the kernel logged a
@@ -95,7 +100,9 @@ static const char *mask_names(int mask, char *buf, size_t len)
 		{ IBV_QP_AV, "AV" }, { IBV_QP_PATH_MTU, "PATH_MTU" },
 		{ IBV_QP_DEST_QPN, "DEST_QPN" }, { IBV_QP_RQ_PSN, "RQ_PSN" },
 		{ IBV_QP_MAX_DEST_RD_ATOMIC, "MAX_DEST_RD_ATOMIC" },
-		{ IBV_QP_MIN_RNR_TIMER, "MIN_RNR_TIMER" },
+		{ IBV_QP_MIN_RNR_TIMER, "MIN_RNR_TIMER" }, { IBV_QP_TIMEOUT, "TIMEOUT" },
+		{ IBV_QP_RETRY_CNT, "RETRY_CNT" }, { IBV_QP_RNR_RETRY, "RNR_RETRY" },
+		{ IBV_QP_SQ_PSN, "SQ_PSN" }, { IBV_QP_MAX_QP_RD_ATOMIC, "MAX_QP_RD_ATOMIC" },
 	};
 	buf[0] = 0;
 	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
@@ -114,6 +121,7 @@ static const char *state_name(enum ibv_qp_state s)
 	case IBV_QPS_INIT: return "INIT";
 	case IBV_QPS_RTR: return "RTR";
 	case IBV_QPS_RTS: return "RTS";
+	case IBV_QPS_SQD: return "SQD";
 	default: return "?";
 	}
 }
@@ -167,6 +175,39 @@ static int to_rtr(struct ibv_qp *qp, int gid_index, uint8_t max_dest_rd_atomic)
 				      IBV_QP_RQ_PSN | IBV_QP_MAX_DEST_RD_ATOMIC | IBV_QP_MIN_RNR_TIMER);
 }
 
+static int to_rts(struct ibv_qp *qp)
+{
+	struct ibv_qp_attr a = { .qp_state = IBV_QPS_RTS, .timeout = 14, .retry_cnt = 7, .rnr_retry = 7,
+				 .sq_psn = 0, .max_rd_atomic = 1 };
+	return modify(qp, &a, IBV_QP_STATE | IBV_QP_TIMEOUT | IBV_QP_RETRY_CNT | IBV_QP_RNR_RETRY |
+				      IBV_QP_SQ_PSN | IBV_QP_MAX_QP_RD_ATOMIC);
+}
+
+/* RTS->SQD, then wait (at most 5 s) until the send queue has drained:
+ * rxe refuses SQD->SQD while it drains. */
+static int to_sqd(struct ibv_qp *qp)
+{
+	struct ibv_qp_attr a = { .qp_state = IBV_QPS_SQD };
+	int ret = modify(qp, &a, IBV_QP_STATE);
+
+	for (int i = 0; !ret && i < 500; i++) {
+		struct ibv_qp_attr q;
+		struct ibv_qp_init_attr qi;
+
+		if (ibv_query_qp(qp, &q, IBV_QP_STATE, &qi) || !q.sq_draining)
+			break;
+		usleep(10000);
+	}
+	return ret;
+}
+
+/* SQD->SQD with just the new max_dest_rd_atomic (RC allows it there). */
+static int sqd_to_sqd(struct ibv_qp *qp, uint8_t max_dest_rd_atomic)
+{
+	struct ibv_qp_attr a = { .qp_state = IBV_QPS_SQD, .max_dest_rd_atomic = max_dest_rd_atomic };
+	return modify(qp, &a, IBV_QP_STATE | IBV_QP_MAX_DEST_RD_ATOMIC);
+}
+
 static int to_reset(struct ibv_qp *qp)
 {
 	struct ibv_qp_attr a = { .qp_state = IBV_QPS_RESET };
@@ -175,7 +216,7 @@ static int to_reset(struct ibv_qp *qp)
 
 static void usage(const char *prog)
 {
-	fprintf(stderr, "usage: %s [-d DEVICE] [-m zero|heap] [-n NEW_MAX_DEST_RD_ATOMIC] [-i ITERATIONS] [-g GID_INDEX] [-q]\n",
+	fprintf(stderr, "usage: %s [-d DEVICE] [-m zero|heap] [-w reset|sqd] [-n NEW_MAX_DEST_RD_ATOMIC] [-i ITERATIONS] [-g GID_INDEX] [-q]\n",
 		prog);
 	exit(2);
 }
@@ -183,10 +224,15 @@ static void usage(const char *prog)
 int main(int argc, char **argv)
 {
 	const char *dev_name = "rxe0", *mode = "zero";
-	int new_count = 16, iterations = 1, gid_index = 1, opt;
+	int new_count = 16, iterations = 1, gid_index = 1, sqd_walk = 0, opt;
 
-	while ((opt = getopt(argc, argv, "d:m:n:i:g:q")) != -1) {
+	while ((opt = getopt(argc, argv, "d:m:n:i:g:qw:")) != -1) {
 		switch (opt) {
+		case 'w':
+			if (strcmp(optarg, "sqd") && strcmp(optarg, "reset"))
+				usage(argv[0]);
+			sqd_walk = strcmp(optarg, "sqd") == 0;
+			break;
 		case 'd': dev_name = optarg; break;
 		case 'm': mode = optarg; break;
 		case 'n': new_count = atoi(optarg); break;
@@ -222,8 +268,9 @@ int main(int argc, char **argv)
 	}
 	struct utsname uts;
 	uname(&uts);
-	printf("%s on Linux %s %s: mode %s: max_dest_rd_atomic %u then %d, %d iteration(s)\n", dev_name,
-	       uts.release, uts.version, mode, old_count, new_count, iterations);
+	printf("%s on Linux %s %s: mode %s, walk %s: max_dest_rd_atomic %u then %d, %d iteration(s)\n",
+	       dev_name, uts.release, uts.version, mode, sqd_walk ? "sqd" : "reset", old_count, new_count,
+	       iterations);
 
 	int bad = 0;
 	for (int it = 0; it < iterations && !bad; it++) {
@@ -238,8 +285,12 @@ int main(int argc, char **argv)
 		}
 		if (verbose)
 			printf("ibv_create_qp(RC) = qp 0x%x\n", qp->qp_num);
-		if (to_init(qp) || to_rtr(qp, gid_index, old_count) || to_reset(qp) || to_init(qp) ||
-		    to_rtr(qp, gid_index, (uint8_t)new_count)) {
+		int err = to_init(qp) || to_rtr(qp, gid_index, old_count);
+		if (!err && sqd_walk)
+			err = to_rts(qp) || to_sqd(qp) || sqd_to_sqd(qp, (uint8_t)new_count);
+		else if (!err)
+			err = to_reset(qp) || to_init(qp) || to_rtr(qp, gid_index, (uint8_t)new_count);
+		if (err) {
 			printf("a modify that must succeed failed\n");
 			bad = 1;
 		}
