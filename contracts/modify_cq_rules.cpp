@@ -1,12 +1,109 @@
-// PLACEHOLDER until the modify_cq rows move here (in progress).
+// ibv_modify_cq(3): CQ moderation. The rules, in the order
+// contracts/modify_cq_eval.cpp checks them (the order the stack does: the
+// provider's verb, libibverbs' command, the kernel's uverbs, the driver),
+// then the behaviour rules the clauses prove by their effect.
+//
+// The page itself says little: the struct, "will modify the CQ, based on the
+// given cq_attr->attr_mask" and the RETURN VALUE. The caps come from
+// ibv_query_device_ex(3) (cq_mod_caps); where the pages are silent the level
+// follows the uverbs ABI (MUST) or what providers do (SHOULD), as each
+// row's note says.
 #include "contracts/rule.h"
 
+#include <infiniband/verbs.h>
+
+#include <cerrno>
+#include <cstdint>
+
 namespace ibvcert {
+namespace {
+
+constexpr Bound k(int64_t v) { return {Cap::None, v}; }
+constexpr Bound cap(Cap c, int64_t offset = 0) { return {c, offset}; }
+constexpr Bound kNone = {Cap::None, 0};
+constexpr uint32_t kModifyCq = verb_bit(Verb::ModifyCq);
+
+using L = Level;
+using C = Check;
+
+constexpr const char kPage[] = "ibv_modify_cq(3)";
+constexpr const char kCaps[] = "ibv_query_device_ex(3)";
+constexpr const char kReturn[] = "ibv_modify_cq(3) RETURN VALUE";
+constexpr const char kModifies[] =
+	"The function ibv_modify_cq() will modify the CQ, based on the given cq_attr->attr_mask";
+constexpr const char kRangeNote[] =
+	"The pages do not say what a value beyond the caps gets. mlx5 answers EINVAL "
+	"(cq_period > its maximum), hns clamps cq_period to its maximum: a provider may mask "
+	"it, SHOULD reject (emu0 answers EINVAL). The rule applies only with "
+	"IBV_CQ_ATTR_MODERATE on a device with CQ moderation (else the feature rule speaks).";
+
+const std::vector<ContractRule> kRules = {
+	// bits 0: every call, whatever attr_mask holds (the verb is not there).
+	{"modify_cq.moderation.feature", kModifyCq, C::Feature, "", 0, kNone, kNone,
+	 Feature::CqModeration, nullptr, 0, L::MUST, EOPNOTSUPP, kCaps,
+	 "cq_mod_caps: CQ moderation max capabilities (struct ibv_cq_moderation_caps: "
+	 "max_cq_count, max_cq_period)",
+	 "The pages do not say what a device without CQ moderation answers. libibverbs answers "
+	 "EOPNOTSUPP for a provider without the verb (older rdma-core: ENOSYS), the "
+	 "kernel's rdma_set_cq_moderation() EOPNOTSUPP for a driver without it, and every "
+	 "driver with the verb (mlx4, mlx5, hns) advertises cq_mod_caps: MUST, EOPNOTSUPP "
+	 "(the uverbs ABI). rxe and siw have neither."},
+	{"modify_cq.attr_mask.known", kModifyCq, C::MaskKnown, "attr_mask", IBV_CQ_ATTR_MODERATE,
+	 kNone, kNone, Feature::None, nullptr, 0, L::MUST, EINVAL, kPage,
+	 "The function ibv_modify_cq() will modify the CQ, based on the given "
+	 "cq_attr->attr_mask (verbs.h defines one flag, IBV_CQ_ATTR_MODERATE; "
+	 "IBV_CQ_ATTR_RESERVED marks the end)",
+	 "libibverbs' ibv_cmd_modify_cq() refuses attr_mask >= IBV_CQ_ATTR_RESERVED with EINVAL "
+	 "before the kernel, whose uverbs (ib_uverbs_ex_modify_cq) answers EOPNOTSUPP to a bit "
+	 "beyond IB_CQ_MODERATE: MUST reject, EINVAL (EOPNOTSUPP from a provider that passes "
+	 "the mask on)."},
+	{"modify_cq.attr_mask.nonzero", kModifyCq, C::Range, "attr_mask", 0, k(1), k(UINT32_MAX),
+	 Feature::None, nullptr, 0, L::MUST, EINVAL, "Linux uverbs ib_uverbs_ex_modify_cq()",
+	 "an ibv_modify_cq with attr_mask 0 names nothing to modify; the uverbs ABI refuses it "
+	 "(EINVAL)",
+	 "The page is silent; the kernel ABI fixes EINVAL: MUST."},
+	{"modify_cq.cq_count.range", kModifyCq, C::Range, "moderate.cq_count", IBV_CQ_ATTR_MODERATE,
+	 k(0), cap(Cap::MaxCqCount), Feature::None, nullptr, 0, L::SHOULD, EINVAL, kCaps,
+	 "cq_mod_caps: CQ moderation max capabilities, max_cq_count; ibv_modify_cq(3): cq_count: "
+	 "number of completions per event",
+	 kRangeNote},
+	{"modify_cq.cq_period.range", kModifyCq, C::Range, "moderate.cq_period", IBV_CQ_ATTR_MODERATE,
+	 k(0), cap(Cap::MaxCqPeriod), Feature::None, nullptr, 0, L::SHOULD, EINVAL, kCaps,
+	 "cq_mod_caps: CQ moderation max capabilities, max_cq_period; ibv_modify_cq(3): "
+	 "cq_period: in micro seconds",
+	 kRangeNote},
+	// Behaviour: proven by the clauses through the effect.
+	{"modify_cq.rejected.changes_nothing", kModifyCq, C::Effect, "", 0, kNone, kNone,
+	 Feature::None, nullptr, 0, L::MUST, 0, kReturn,
+	 "returns 0 on success, or the value of errno on failure (which indicates the failure "
+	 "reason).",
+	 "The page has no NOTES sentence on partial changes; a failure is read as the call not "
+	 "done, as for every modify verb here (the QP and SRQ pages say it outright): MUST. "
+	 "Observable only where the device reports the moderation in effect (libibverbs has no "
+	 "query; emu0 reports it)."},
+	{"modify_cq.moderation.in_effect_as_set", kModifyCq, C::Effect, "", 0, kNone, kNone,
+	 Feature::None, nullptr, 0, L::MUST, 0, kPage, kModifies,
+	 "An accepted IBV_CQ_ATTR_MODERATE within the caps is the moderation in effect: read back "
+	 "exactly where the device reports it (emu0); a device that cannot tell is checked by "
+	 "its return values alone."},
+	{"modify_cq.property.accepted_exactly_per_contract", kModifyCq, C::Effect, "", 0, kNone,
+	 kNone, Feature::None, nullptr, 0, L::MUST, 0, kReturn,
+	 "returns 0 on success, or the value of errno on failure; accepted exactly when the "
+	 "modify_cq rows allow (on any device: never a MUST breach accepted), a rejected call "
+	 "changes nothing, an accepted one is the moderation in effect.",
+	 "The property's clause: the rows above, over random requests around the caps."},
+	{"modify_cq.property.should_ranges_rejected", kModifyCq, C::Effect, "", 0, kNone, kNone,
+	 Feature::None, nullptr, 0, L::SHOULD, 0, kCaps,
+	 "cq_mod_caps: CQ moderation max capabilities: a cq_count above max_cq_count or a "
+	 "cq_period above max_cq_period is rejected.",
+	 "The property's clause for the SHOULD-level range rows (a provider may clamp)."},
+};
+
+} // namespace
 
 const std::vector<ContractRule> &modify_cq_rules()
 {
-	static const std::vector<ContractRule> rules;
-	return rules;
+	return kRules;
 }
 
 } // namespace ibvcert
