@@ -29,6 +29,8 @@ constexpr const char *kRateLimit = "RateLimitProperty.AcceptedExactlyWhenTheRule
 constexpr const char *kEce = "EceProperty.AcceptedIffTheRulesAllowSubsetOrUnchanged";
 constexpr const char *kSchedTree = "SchedTreeProperty.AcceptedIffTheRulesAllowAndRejectedChangesNothing";
 constexpr const char *kSchedShare = "SchedShareProperty.BackloggedLeavesGetTheWeightedMaxMinFairShare";
+constexpr const char *kModifyCq = "ModifyCqProperty.AcceptedExactlyWhenTheContractSays";
+constexpr const char *kModifyCqShould = "ModifyCqProperty.ShouldLevelBreachRejected";
 
 void PrintTo(const KnobCatch &c, std::ostream *os)
 {
@@ -66,6 +68,8 @@ const KnobCatch kCatches[] = {
 	{"rate-limit-out-of-range", kRateLimit},
 	{"pacer-ignores-burst", kRateLimit},
 	{"sched-shares-ignored", kSchedShare},
+	{"cq-moderation-out-of-range", kModifyCqShould},
+	{"cq-moderation-partial-apply", kModifyCq},
 };
 
 // The knobs of fixtures/emu/emu_faults.cpp the properties target (issue
@@ -79,6 +83,7 @@ const char *const kTargetedKnobs[] = {
 	"srq-limit-armed-at-create", "srq-resize-drops-wrs",
 	"sched-root-bw-share",    "comp-mask-ignored",         "rate-limit-out-of-range",
 	"pacer-ignores-burst",    "sched-shares-ignored",
+	"cq-moderation-out-of-range", "cq-moderation-partial-apply",
 };
 
 // Cases per run: the rarest catch (a dropped required bit) shows up about
