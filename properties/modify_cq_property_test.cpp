@@ -30,11 +30,12 @@ ibv_modify_cq_attr draw_request(const DeviceCaps &caps)
 {
 	const auto &mc = caps.device.cq_mod_caps;
 	ibv_modify_cq_attr a{};
-	int kind = *rc::gen::inRange(0, 10);
+	// 0: IBV_CQ_ATTR_MODERATE, 1: empty, 2: an unknown bit with it, 3: alone.
+	int kind = *rc::gen::weightedElement<int>({{7, 0}, {1, 1}, {1, 2}, {1, 3}});
 	uint32_t unknown = 1u << *rc::gen::inRange(1, 32);
-	a.attr_mask = kind < 8 ? IBV_CQ_ATTR_MODERATE
-		      : kind == 8 ? 0
-				  : unknown | (kind == 9 ? IBV_CQ_ATTR_MODERATE : 0);
+	a.attr_mask = kind == 0 ? IBV_CQ_ATTR_MODERATE
+		      : kind == 1 ? 0
+				  : unknown | (kind == 2 ? IBV_CQ_ATTR_MODERATE : 0);
 	a.moderate.cq_count = *around(mc.max_cq_count);
 	a.moderate.cq_period = *around(mc.max_cq_period);
 	return a;
