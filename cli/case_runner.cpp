@@ -91,6 +91,12 @@ public:
 		c.clause = clause_of(c.suite, c.name);
 		c.level = property(r, "level");
 		c.source = property(r, "source");
+		std::string rules = property(r, "rules");
+		for (size_t at = 0; !rules.empty() && at != std::string::npos;) {
+			size_t comma = rules.find(',', at);
+			c.rules.push_back(rules.substr(at, comma == std::string::npos ? comma : comma - at));
+			at = comma == std::string::npos ? comma : comma + 1;
+		}
 		c.seconds = r.elapsed_time() / 1000.0;
 		c.outcome = r.Failed() ? Outcome::Fail : r.Skipped() ? Outcome::Skip : Outcome::Pass;
 		case_log("end " + c.suite + "." + c.name + " " +

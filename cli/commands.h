@@ -16,4 +16,7 @@ int report_command(const std::string &html_out, const std::vector<std::string> &
 // fuzz targets join the matrix.
 int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus);
 
+// ibvcert rules [--format text|json]: every contract rule, from contracts/.
+int rules_command(const std::string &format);
+
 } // namespace ibvcert

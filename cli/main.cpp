@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <random>
 #include <sys/utsname.h>
 #include <filesystem>
 #include <fstream>
@@ -105,8 +106,24 @@ struct RunOptions {
 	int reruns = 1;
 };
 
-// Runs each failed case again, up to opt.reruns times, in a fresh child: one
-// that passes is FLAKY, never PASS.
+// RC_PARAMS with a seed: the caller's, or one drawn now and put into the
+// environment every case process inherits. Returns RC_PARAMS as set.
+std::string fix_property_seed()
+{
+	const char *env = std::getenv("RC_PARAMS");
+	std::string params = env ? env : "";
+	if (params.find("seed=") == std::string::npos) {
+		std::random_device rd;
+		uint64_t seed = ((uint64_t)rd() << 32) | rd();
+		params += (params.empty() ? "" : " ") + fmt::format("seed={}", seed);
+		setenv("RC_PARAMS", params.c_str(), 1);
+	}
+	return params;
+}
+
+// Runs each failed case again, up to opt.reruns times, in a fresh child
+// with the same input (the same RC_PARAMS seed for a property): one that
+// passes is FLAKY, never PASS.
 void rerun_failures(RunResult &result, const RunOptions &opt, const std::function<void()> &setup)
 {
 	for (int round = 0; round < opt.reruns; round++) {
@@ -229,7 +246,12 @@ int run(RunOptions opt, const std::string &argv0)
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
 	}
 	device.reset(); // each process that runs cases opens its own
-	std::string replay = argv0 + " run --device " + opt.device;
+	// Every process of the run draws the properties' cases from one seed, so
+	// a rerun of a failed property replays the same input (its own
+	// counterexample), and FLAKY means the same input passed.
+	std::string property_seed = fix_property_seed();
+	// --suite all: the replay of a property case must select it too.
+	std::string replay = argv0 + " run --device " + opt.device + " --suite all";
 	for (const auto &f : opt.emu_faults)
 		replay += " --emu-fault " + f;
 	auto open_in_this_process = [&opt, replay] {
@@ -239,10 +261,10 @@ int run(RunOptions opt, const std::string &argv0)
 			set_run_device(std::move(d), replay);
 	};
 
-	fmt::print("ibvcert {}: {} cases against {} ({}{}){}\n", IBVCERT_VERSION, cases.size(),
-		   result.device.name, result.device.transport,
+	fmt::print("ibvcert {}: {} cases against {} ({}{}){}; RC_PARAMS='{}'\n", IBVCERT_VERSION,
+		   cases.size(), result.device.name, result.device.transport,
 		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults,
-		   opt.no_isolation ? ", not isolated" : "");
+		   opt.no_isolation ? ", not isolated" : "", property_seed);
 	auto t0 = std::chrono::steady_clock::now();
 	auto keep = [&](CaseResult c) {
 		apply_known_deviations(known, c);
@@ -329,6 +351,12 @@ int main(int argc, char **argv)
 	report->add_option("reports", report_inputs, "report.json of each run (devices, runs)")
 		->required()->check(CLI::ExistingFile);
 
+	std::string rules_format = "text";
+	auto *rules = app.add_subcommand("rules", "Print the contract: every rule with its level, errno, "
+						  "condition and citation");
+	rules->add_option("--format", rules_format, "text (default) or json")
+		->check(CLI::IsMember({"text", "json"}));
+
 	auto *selftest = app.add_subcommand(
 		"selftest", "Run the suites on emu0 once per fault knob; every knob must be caught");
 	std::string fuzzers_dir, fuzz_corpus = "fuzz/corpus";
@@ -356,6 +384,8 @@ int main(int argc, char **argv)
 		return diff_command(diff_before, diff_after);
 	if (*report)
 		return report_command(html_out, report_inputs);
+	if (*rules)
+		return rules_command(rules_format);
 	if (*selftest)
 		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
 					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),

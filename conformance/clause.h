@@ -3,19 +3,25 @@
 // output and the reports.
 #pragma once
 
-#include "contracts/qp_attr_table.h"
+#include "contracts/rule.h"
 
 #include <string>
+#include <vector>
 
 namespace ibvcert {
 
+// A clause names the rules it checks (contracts/rule.h ids): its behaviour
+// rule first, then the request rules its cases exercise. Its source text is
+// the rules' citations, from the rows.
 struct Clause {
 	Level level;
-	const char *source; // man page and sentence, or the table it comes from
+	const char *rule;                     // the behaviour (effect) rule
+	std::vector<std::string> also = {};   // further rule ids the case checks
 };
 
 // Records the clause on the running test (as GoogleTest properties
-// "level" and "source").
+// "level", "source" and "rules"). An unknown rule id is a harness bug: it
+// fails the case.
 void record_clause(const Clause &clause);
 
 namespace clauses {

@@ -7,7 +7,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpForeignAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable}; }
+	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.allowed"}}; }
 };
 
 TEST_P(ModifyQpForeignAttribute, RejectedAndChangesNothing)

@@ -6,7 +6,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpInvalidTransition : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable}; }
+	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.listed"}}; }
 };
 
 TEST_P(ModifyQpInvalidTransition, RejectedAndChangesNothing)

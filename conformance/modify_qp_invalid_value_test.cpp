@@ -10,7 +10,9 @@ namespace {
 class ModifyQpInvalidValue : public ModifyQpTest {
 	Clause clause() const override
 	{
-		return {GetParam().attr_field().level, clauses::kAtomicFailure};
+		const QpAttrField &f = GetParam().attr_field();
+		return {f.level, clauses::kAtomicFailure,
+			{f.contract ? f.contract->id : "modify_qp.attr_mask.known"}};
 	}
 };
 

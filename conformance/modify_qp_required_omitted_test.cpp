@@ -6,7 +6,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables}; }
+	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables, {"modify_qp.transition.required", "modify_qp.rejected.changes_nothing"}}; }
 };
 
 TEST_P(ModifyQpRequiredAttribute, OmittedFailsAndChangesNothing)

@@ -7,7 +7,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredSet : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables}; }
+	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables, {"modify_qp.transition.required"}}; }
 };
 
 TEST_P(ModifyQpRequiredSet, AloneSucceeds)

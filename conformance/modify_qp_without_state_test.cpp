@@ -8,7 +8,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpWithoutState : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable}; }
+	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.listed", "modify_qp.transition.allowed"}}; }
 };
 
 // The first optional bit of mask whose feature the device has, or 0.

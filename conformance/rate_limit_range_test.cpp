@@ -15,7 +15,7 @@ class RateLimitRange : public SendTest<::testing::TestWithParam<Breach>> {};
 
 TEST_P(RateLimitRange, OutsideTheCapsRejectedWithEinvalAndChangesNothing)
 {
-	record_clause({Level::MUST, clauses::kRateLimitRange});
+	record_clause({Level::MUST, clauses::kRateLimitRange, {"modify_qp.rate_limit.range"}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

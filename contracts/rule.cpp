@@ -109,7 +109,8 @@ const std::vector<const ContractRule *> &all_rules()
 	static const std::vector<const ContractRule *> rules = [] {
 		std::vector<const ContractRule *> out;
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
-					   &ece_rules(), &sched_rules(), &modify_cq_rules()})
+					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
+					   &effect_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;

@@ -124,5 +124,6 @@ const std::vector<ContractRule> &rate_limit_rules();
 const std::vector<ContractRule> &ece_rules();
 const std::vector<ContractRule> &sched_rules();
 const std::vector<ContractRule> &modify_cq_rules();
+const std::vector<ContractRule> &effect_rules();
 
 } // namespace ibvcert

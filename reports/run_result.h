@@ -21,6 +21,7 @@ struct CaseResult {
 	Outcome outcome = Outcome::Pass;
 	std::string level;  // MUST / SHOULD
 	std::string source; // the man page sentence or table behind the clause
+	std::vector<std::string> rules; // the contract rule ids the case checks (ibvcert rules)
 	std::string message; // failure evidence, or the skip reason
 	std::string known_reason; // for KNOWN / FIXED: the deviation file's entry
 	double seconds = 0;

@@ -5,10 +5,10 @@
 
 namespace ibvcert::testing {
 
-CommandResult run_ibvcert(const std::string &args)
+CommandResult run_shell(const std::string &command)
 {
 	CommandResult r;
-	std::string cmd = std::string(IBVCERT_BINARY) + " " + args + " 2>&1";
+	std::string cmd = command + " 2>&1";
 	FILE *p = popen(cmd.c_str(), "r");
 	if (!p)
 		return r;
@@ -20,6 +20,11 @@ CommandResult run_ibvcert(const std::string &args)
 	if (WIFEXITED(status))
 		r.status = WEXITSTATUS(status);
 	return r;
+}
+
+CommandResult run_ibvcert(const std::string &args)
+{
+	return run_shell(std::string(IBVCERT_BINARY) + " " + args);
 }
 
 } // namespace ibvcert::testing

@@ -10,6 +10,8 @@ struct CommandResult {
 	std::string output; // stdout and stderr
 };
 
+// Runs command through the shell, stdout and stderr together.
+CommandResult run_shell(const std::string &command);
 // args are appended to the ibvcert path as one shell string.
 CommandResult run_ibvcert(const std::string &args);
 

@@ -1,6 +1,7 @@
 // The SRQ verdict follows the rule table's data, with room for a resize
 // rounded up; the model raises the limit event once per arming, when the
 // count drops below the limit, and expects srq_limit 0 after it.
+#include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
 #include "properties/srq_model.h"
 
@@ -90,9 +91,9 @@ TEST_F(SrqVerdictTest, AnAcceptedRequestIsJudgedAgainAtTheSizeReadBack)
 	ibv_srq_attr a{};
 	a.max_wr = 7;
 	EXPECT_EQ(broken_as_applied(caps, a, IBV_SRQ_MAX_WR, srq(16, 8), 8), nullptr);
-	const SrqAttrRule *r = broken_as_applied(caps, a, IBV_SRQ_MAX_WR, srq(16, 8), 7);
+	const ContractRule *r = broken_as_applied(caps, a, IBV_SRQ_MAX_WR, srq(16, 8), 7);
 	ASSERT_NE(r, nullptr);
-	EXPECT_EQ(r->rule, SrqRule::MaxWrNotBelowPosted);
+	EXPECT_STREQ(r->id, "srq.max_wr.not_below_outstanding");
 }
 
 TEST_F(SrqVerdictTest, ModelFiresOncePerArmingBelowTheLimit)

@@ -1,0 +1,83 @@
+// A found failure stays found: a failed property is rerun with its own input
+// (the run's one RC_PARAMS seed), so it stays FAIL instead of turning FLAKY;
+// and the replay command a failure prints works as printed.
+#include "cli/tests/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+using ibvcert::testing::run_ibvcert;
+
+namespace {
+
+class Replay : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		dir = ::testing::TempDir() + "ibvcert-replay-" + std::to_string(getpid());
+		std::filesystem::create_directories(dir);
+	}
+	void TearDown() override { std::filesystem::remove_all(dir); }
+
+	nlohmann::json case_named(const std::string &clause)
+	{
+		std::ifstream in(dir + "/report.json");
+		nlohmann::json doc = nlohmann::json::parse(in);
+		for (const auto &c : doc.at("cases"))
+			if (c.at("clause") == clause)
+				return c;
+		return {};
+	}
+
+	// The "replay: ..." line of a case's evidence.
+	static std::string replay_line(const std::string &message)
+	{
+		std::smatch m;
+		std::regex line("replay: ([^\\n]+)");
+		return std::regex_search(message, m, line) ? m[1].str() : "";
+	}
+
+	std::string dir;
+};
+
+TEST_F(Replay, AFailedPropertyIsRerunWithItsOwnInputAndStaysFail)
+{
+	auto r = run_ibvcert("run --suite properties --filter 'ModifyQpProperty.AcceptedExactlyWhenTheContractSays' "
+			     "--emu-fault accept-missing-required --reruns 2 --report " + dir);
+	EXPECT_EQ(r.status, 1) << r.output;
+	auto c = case_named("ModifyQpProperty.AcceptedExactlyWhenTheContractSays");
+	ASSERT_FALSE(c.is_null()) << r.output;
+	EXPECT_EQ(c.at("outcome"), "FAIL") << c.at("message");
+	EXPECT_NE(r.output.find("RC_PARAMS='"), std::string::npos) << "the run names its seed";
+}
+
+TEST_F(Replay, ThePrintedPropertyReplayFailsAgainAsPrinted)
+{
+	auto r = run_ibvcert("run --suite properties --filter 'ModifyQpProperty.AcceptedExactlyWhenTheContractSays' "
+			     "--emu-fault accept-missing-required --reruns 0 --report " + dir);
+	ASSERT_EQ(r.status, 1) << r.output;
+	std::string replay = replay_line(case_named("ModifyQpProperty.AcceptedExactlyWhenTheContractSays")
+						 .at("message").get<std::string>());
+	ASSERT_FALSE(replay.empty()) << r.output;
+	auto again = ibvcert::testing::run_shell(replay);
+	EXPECT_EQ(again.status, 1) << replay << "\n" << again.output;
+	EXPECT_NE(again.output.find("FAIL"), std::string::npos) << again.output;
+}
+
+TEST_F(Replay, ThePrintedConformanceReplayFailsAgainAsPrinted)
+{
+	auto r = run_ibvcert("run --filter '*ModifyQpRequiredAttribute*RC_INIT_RTR*' "
+			     "--emu-fault accept-missing-required --reruns 0 --report " + dir);
+	ASSERT_EQ(r.status, 1) << r.output;
+	std::string replay = replay_line(case_named("ModifyQpRequiredAttribute.OmittedFailsAndChangesNothing")
+						 .at("message").get<std::string>());
+	ASSERT_FALSE(replay.empty()) << r.output;
+	auto again = ibvcert::testing::run_shell(replay);
+	EXPECT_EQ(again.status, 1) << replay << "\n" << again.output;
+}
+
+} // namespace

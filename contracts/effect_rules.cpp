@@ -1,0 +1,324 @@
+// The behaviour rules: what the verbs do that an evaluator cannot decide
+// from a request alone (a rejected call changes nothing, an event fires once,
+// a rate is kept, shares are met...). The conformance clauses and the
+// properties prove them by their effect and name them by id; their sentences
+// live here once.
+#include "contracts/rule.h"
+
+namespace ibvcert {
+namespace {
+
+constexpr Bound kNone = {Cap::None, 0};
+
+const std::vector<ContractRule> kRules = {
+	{"modify_qp.rejected.changes_nothing", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3) NOTES",
+	 "If any of the modify attributes or the modify mask are invalid, none of the attributes "
+	 "will be modified (including the QP state).",
+	 nullptr},
+	{"modify_qp.required_set.accepted", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3) NOTES",
+	 "the minimum list of attributes that must be changed upon transitioning QP state from: "
+	 "Reset --> Init --> RTR --> RTS; beyond RTS: Linux 6.1 ib_modify_qp_is_ok() transition "
+	 "table.",
+	 nullptr},
+	{"modify_qp.table.only_listed", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibvcert",
+	 "Linux 6.1 drivers/infiniband/core/verbs.c qp_state_table (ib_modify_qp_is_ok): a "
+	 "transition is valid only if listed, with only its required and optional attributes; a "
+	 "mask without IBV_QP_STATE is the current->current row.",
+	 nullptr},
+	{"modify_qp.query.reads_back_as_set", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_query_qp(3)",
+	 "gets the attributes specified in attr_mask; attribute values are valid if they have been "
+	 "set using ibv_modify_qp().",
+	 nullptr},
+	{"srq.limit_event.once_below_the_limit", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
+	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
+	 "ibv_query_srq(3) NOTES: If the value returned for srq_limit is 0, then the SRQ limit "
+	 "reached event is not (or no longer) armed, and no asynchronous events will be generated "
+	 "until the event is rearmed.",
+	 nullptr},
+	{"srq.create.srq_limit_arms_nothing", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3)",
+	 "srq_limit: The limit value of the SRQ (irrelevant for ibv_create_srq); ibv_modify_srq(3) "
+	 "NOTES: modifying the srq_limit arms the SRQ.",
+	 nullptr},
+	{"srq.srq_limit.above_max_wr_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3)",
+	 "srq_limit is compared with the number of WRs in the SRQ, which never exceeds max_wr, so "
+	 "srq_limit > max_wr is an invalid attribute (EINVAL); NOTES: If any of the modify "
+	 "attributes is invalid, none of the attributes will be modified.",
+	 nullptr},
+	{"srq.resize.without_cap_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "Not all devices support resizing SRQs. To check if a device supports it, check if the "
+	 "IBV_DEVICE_SRQ_RESIZE bit is set in the device capabilities flags; If any of the modify "
+	 "attributes is invalid, none of the attributes will be modified.",
+	 nullptr},
+	{"srq.resize.keeps_posted_wrs", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3)",
+	 "IBV_SRQ_MAX_WR Resize the SRQ; max_wr: maximum number of outstanding work requests in "
+	 "the SRQ (as at create, not below the request); the WRs already posted stay in the SRQ.",
+	 nullptr},
+	{"srq.resize.below_outstanding_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3)",
+	 "max_wr is the maximum number of outstanding WRs, so a max_wr below the WRs outstanding "
+	 "is invalid; NOTES: If any of the modify attributes is invalid, none of the attributes "
+	 "will be modified.",
+	 nullptr},
+	{"srq.rejected.changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "If any of the modify attributes is invalid, none of the attributes will be modified.",
+	 nullptr},
+	{"srq.attr_mask.unknown_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3)",
+	 "The argument is either 0 or the bitwise OR of one or more of the following flags: "
+	 "IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT; NOTES: none of the attributes will be modified when the "
+	 "request is invalid.",
+	 nullptr},
+	{"srq.async_event.acked_before_destroy", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_get_async_event(3) NOTES",
+	 "All async events that ibv_get_async_event() returns must be acknowledged using "
+	 "ibv_ack_async_event(). To avoid races, destroying an object (CQ, SRQ or QP) will wait "
+	 "for all affiliated events for the object to be acknowledged.",
+	 nullptr},
+	{"rate_limit.no_pacing.eopnotsupp", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3) ERRORS",
+	 "EOPNOTSUPP Function is not implemented for this device (ENOSYS may sometimes be returned "
+	 "by old versions of libibverbs); ibv_query_device_ex(3): a device whose "
+	 "packet_pacing_caps.qp_rate_limit_max is 0 has no packet pacing, and nothing is modified.",
+	 nullptr},
+	{"rate_limit.qp_type.unpaced_rejected", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_query_device_ex(3)",
+	 "packet_pacing_caps.supported_qpts: Bitmap showing which QP types are supported; a QP of "
+	 "another type cannot be paced: ibv_modify_qp_rate_limit(3) fails and, as any invalid "
+	 "request (ibv_modify_qp(3) NOTES), modifies nothing.",
+	 nullptr},
+	{"rate_limit.range.rejected_changes_nothing", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_query_device_ex(3)",
+	 "qp_rate_limit_min, qp_rate_limit_max: Minimum / Maximum rate limit in kbps; "
+	 "ibv_modify_qp_rate_limit(3) ERRORS: EINVAL Invalid arguments: a rate_limit outside the "
+	 "device's own range (0 apart) is rejected with EINVAL and nothing is modified (the pacing "
+	 "in effect, and every queried attribute).",
+	 nullptr},
+	{"rate_limit.zero.removes_the_limit", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
+	 "The rate_limit defines the MAX send rate; rate_limit 0 sets none (the attribute table's "
+	 "ZeroOrRange rule: 0 is always valid and means unlimited): accepted, after which the QP "
+	 "sends faster than the limit it had.",
+	 nullptr},
+	{"rate_limit.defaults.zero_selects_the_default", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
+	 "Setting a value of 0 for max_burst_sz or typical_pkt_sz will use the devices defaults. "
+	 "typical_pkt_sz will default to the port's MTU value. Where the device reports its "
+	 "shaping (emu0), the values in effect are those defaults; everywhere the QP keeps to its "
+	 "rate_limit.",
+	 nullptr},
+	{"rate_limit.pacing.max_send_rate", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
+	 "The rate_limit defines the MAX send rate this QP will send as long as the link in not "
+	 "blocked and there are work requests in send queue; max_burst_sz: single burst max bytes "
+	 "size. Measured: over any window the QP's sent bytes are at most rate_limit x window + "
+	 "max_burst_sz, also right after an idle period.",
+	 nullptr},
+	{"modify_qp.rate_limit.paces_the_qp", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3)",
+	 "IBV_QP_RATE_LIMIT Set rate_limit (Rate limit in kbps for packet pacing), optional for "
+	 "RAW_PACKET RTR->RTS and RTS->RTS in the Linux 6.1 transition table (elsewhere: "
+	 "ModifyQpForeignAttribute); once accepted it is the QP's MAX send rate, as "
+	 "ibv_modify_qp_rate_limit(3) says: measured.",
+	 nullptr},
+	{"ece.vendor_id.zero_is_eopnotsupp", verb_bit(Verb::SetEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3)",
+	 "vendor_id: Unique identifier of the provider vendor on the network; EOPNOTSUPP "
+	 "libibverbs or provider driver doesn't support the ibv_set_ece() verb: libibverbs answers "
+	 "EOPNOTSUPP for vendor_id 0, which names no vendor, and nothing is stored.",
+	 nullptr},
+	{"ece.unsupported.from_both_verbs", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3), ibv_query_ece(3)",
+	 "EOPNOTSUPP libibverbs or provider driver doesn't support the ibv_set_ece() verb: a "
+	 "device without ECE says so from both verbs.",
+	 nullptr},
+	{"ece.comp_mask.rejected_stores_nothing", verb_bit(Verb::SetEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3)",
+	 "comp_mask: Bitmask specifying what fields in the structure are valid (verbs.h defines no "
+	 "bit); EINVAL The ECE options are invalid: a comp_mask with an unknown bit is rejected "
+	 "with EINVAL and nothing is stored (ibv_query_ece(3) returns what it returned before).",
+	 nullptr},
+	{"ece.options.accepted_subset_in_every_state", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3)",
+	 "The desired ECE options will be used during various modify QP stages based on supported "
+	 "options in relevant QP state; ece is IN/OUT, the accepted options will be returned in "
+	 "this field; EINVAL The ECE options are invalid; ibv_query_ece(3): Return to the user "
+	 "current ECE state for the QP. So: options are accepted (a subset comes back, from set "
+	 "and from query in RESET, INIT, RTR and RTS, with the device's vendor_id) or rejected "
+	 "with EINVAL and nothing stored.",
+	 nullptr},
+	{"sched.invalid.changes_nothing", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "comp_mask: Reserved for future extension, must be 0 now; flags: "
+	 "MLX5DV_SCHED_ELEM_ATTR_FLAGS_BW_SHARE, MLX5DV_SCHED_ELEM_ATTR_FLAGS_MAX_AVG_BW; "
+	 "bw_share, max_avg_bw: This field must be 0 for the root TSAR; parent: The root "
+	 "scheduling element doesn't have a parent (a leaf is connected to a node). An invalid "
+	 "create returns NULL and creates nothing; an invalid modify (root included) fails and "
+	 "changes nothing.",
+	 nullptr},
+	{"sched.field_without_flag.ignored", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "mlx5dv_sched_node_create(3)",
+	 "flags: Specifying what attributes in the structure are valid. The page does not say what "
+	 "a field set without its flag does. Decision: such a field is not valid, so it is "
+	 "ignored: never checked (a root request may leave a non-zero bw_share or max_avg_bw in "
+	 "the struct with its flag clear) and never applied (a create takes the device default: "
+	 "bw_share 0 the default weight, max_avg_bw 0 unlimited; a modify keeps the current "
+	 "value).",
+	 nullptr},
+	{"sched.tree.man_page_example", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3) NOTES",
+	 "the example tree (a root with flags 0; group1 bw_share 7; group2 bw_share 3, max_avg_bw "
+	 "4096) is created, modified, has QPs attached (mlx5dv_modify_qp_sched_elem(3)) and is "
+	 "destroyed leaves first; RETURN VALUE: a new element on success; 0 on success for modify "
+	 "and destroy.",
+	 nullptr},
+	{"sched.destroy.children_first", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "mlx5dv_sched_node_create(3)",
+	 "The SEs are connected in a tree structure. The page does not say what destroying a node "
+	 "that still has children does. Decision: children go before their parents; a node with "
+	 "children is refused (the device's errno is in the evidence) and the tree stays as it "
+	 "was, its children still usable.",
+	 nullptr},
+	{"sched.qp_attach.attach_and_detach", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
+	 "Connect a QP with a requestor and/or a responder scheduling element; By default, all QPs "
+	 "are not associated to SE; upon success 0 is returned: attaching to leaves and detaching "
+	 "(null leaves) both succeed.",
+	 nullptr},
+	{"sched.qp_attach.responder_is_ib_only", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "mlx5dv_modify_qp_sched_elem(3)",
+	 "A QP can be associate to a requestor and/or a responder SE following the IB spec "
+	 "definition: a UD or RAW_PACKET QP has no IB responder, so a responder leaf for it is "
+	 "invalid and changes nothing.",
+	 nullptr},
+	{"sched.shares.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "The SE assures that weight for each entity is met. If entity has reached its maximum "
+	 "allowed bandwidth within the scheduling cycle, it won't be scheduled till end of the "
+	 "scheduling cycle. The unused transmission bandwidth will be distributed among the "
+	 "remaining entities assuring the weight setting. Measured on the NOTES example (7:3, 4 "
+	 "Gb/s cap on the second) under a capped node: backlogged QPs get the weighted max-min "
+	 "fair share, within tolerance.",
+	 nullptr},
+	{"sched.shares.idle_share_redistributed", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "The unused transmission bandwidth will be distributed among the remaining entities "
+	 "assuring the weight setting: with group2 idle, group1's QP gets the whole node.",
+	 nullptr},
+	{"modify_qp.property.accepted_exactly_per_contract", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3)",
+	 "returns 0 on success, or the value of errno on failure; NOTES: the required attributes "
+	 "of each transition, beyond RTS the Linux 6.1 ib_modify_qp_is_ok() transition table (only "
+	 "listed transitions, only their required and optional attributes); each MUST-level "
+	 "attribute within the range the attribute table gives it on the device's caps.",
+	 nullptr},
+	{"modify_qp.property.should_ranges_rejected", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_modify_qp(3) NOTES",
+	 "if any of the modify attributes are invalid, none will be modified; the attribute "
+	 "table's spec ranges (SHOULD: a provider may mask them) and the device features a flag "
+	 "needs (IBV_DEVICE_AUTO_PATH_MIG, packet pacing).",
+	 nullptr},
+	{"modify_qp.property.state_machine", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibvcert",
+	 "ibv_modify_qp(3) and the Linux 6.1 transition table, step by step: each modify is "
+	 "accepted exactly when the table and the attribute ranges say so (MUST level), a rejected "
+	 "one changes nothing, and ibv_query_qp and ibv_qp::state show the state the accepted "
+	 "modifies led to.",
+	 nullptr},
+	{"modify_qp.property.queries_follow_the_model", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_query_qp(3)",
+	 "attribute values are valid if they have been set using ibv_modify_qp() (since the QP "
+	 "last left RESET); read back as set, except where ibv_query_qp(3) and ibv_create_qp(3) "
+	 "allow otherwise (properties/read_back.cpp).",
+	 nullptr},
+	{"srq.property.modify_accepted_exactly_per_contract", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3)",
+	 "returns 0 on success, or the value of errno on failure; srq_attr_mask is either 0 or the "
+	 "bitwise OR of IBV_SRQ_MAX_WR and IBV_SRQ_LIMIT; NOTES: resizing needs "
+	 "IBV_DEVICE_SRQ_RESIZE; each value as the SRQ rule table (fixtures/srq_attr_table.cpp) "
+	 "bounds it on the device's caps, max_wr possibly rounded up (ibv_create_srq(3): greater "
+	 "than or equal to the values requested). An accepted request reads back through "
+	 "ibv_query_srq(3) (max_wr never below the request, srq_limit as set) and the WRs posted "
+	 "before it stay in the SRQ.",
+	 nullptr},
+	{"srq.property.rejected_modify_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "If any of the modify attributes is invalid, none of the attributes will be modified: "
+	 "ibv_query_srq(3) reads the same before and after, and every WR posted before the call is "
+	 "still delivered (ibv_post_srq_recv(3)).",
+	 nullptr},
+	{"srq.property.limit_events_over_traffic", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
+	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
+	 "ibv_query_srq(3) NOTES: If the value returned for srq_limit is 0, then the SRQ limit "
+	 "reached event is not (or no longer) armed, and no asynchronous events will be generated "
+	 "until the event is rearmed. So: one event per arming, when the count first drops below "
+	 "the limit.",
+	 nullptr},
+	{"srq.property.state_machine", verb_bit(Verb::CreateSrq) | verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibvcert",
+	 "ibv_create_srq(3), ibv_modify_srq(3), ibv_query_srq(3), ibv_post_srq_recv(3), "
+	 "ibv_get_async_event(3), step by step: srq_limit given to ibv_create_srq arms nothing; "
+	 "each modify is accepted exactly when the SRQ rule table says so and a rejected one "
+	 "changes nothing; a post takes the WRs up to max_wr and stops at the first one past it; "
+	 "each limit event comes once per arming when the count drops below srq_limit, and none "
+	 "otherwise; ibv_query_srq shows the size, max_sge and the arming the model holds.",
+	 nullptr},
+	{"srq.property.create_reports_what_it_made", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3)",
+	 "the SRQ rule table's create rules (max_wr and max_sge within the device's max_srq_wr and "
+	 "max_srq_sge, fixtures/srq_attr_table.cpp); ibv_create_srq() will update the "
+	 "srq_init_attr struct with the original values of the SRQ that was created; the values of "
+	 "max_wr and max_sge will be greater than or equal to the values requested "
+	 "(ibv_query_srq(3) reads the same SRQ).",
+	 nullptr},
+	{"rate_limit.property.verdict_and_shaping", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
+	 "returns 0 on success, or the value of errno on failure; EINVAL: invalid arguments "
+	 "(rate_limit 0 or within packet_pacing_caps' [qp_rate_limit_min, qp_rate_limit_max], the "
+	 "attribute table's rate_limit row; no comp_mask bit is defined); a rejected request "
+	 "leaves the shaping in effect; max_burst_sz is the maximum burst size (0: the device "
+	 "default), so after an idle spell no window of sends exceeds rate_limit x window + "
+	 "max_burst_sz.",
+	 nullptr},
+	{"ece.property.verdict_and_query", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3)",
+	 "ece is IN/OUT, the accepted options are returned; EINVAL when the ECE options are "
+	 "invalid; vendor_id is the provider's IEEE OUI; comp_mask names the valid fields (none is "
+	 "defined). ibv_query_ece(3): the ECE options in effect. A rejected request stores "
+	 "nothing; the accepted options are a subset of the request.",
+	 nullptr},
+	{"sched.property.rule_table", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3), mlx5dv_sched_leaf_create(3), mlx5dv_sched_node_modify(3), mlx5dv_sched_leaf_modify(3)",
+	 "the rule table (fixtures/sched_attr_table.cpp): comp_mask must be 0, flags name the "
+	 "valid fields, bw_share and max_avg_bw must be 0 for the root TSAR, a leaf is connected "
+	 "to a parent node, a modify keeps the parent; a rejected modify changes nothing.",
+	 nullptr},
+	{"sched.property.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "the SE assures that weight for each entity is met, the unused transmission bandwidth is "
+	 "distributed among the remaining entities assuring the weight setting, max_avg_bw caps "
+	 "each element: backlogged leaves get the weighted max-min fair share "
+	 "(fixtures/fair_share.h) within the conformance tolerance.",
+	 nullptr},
+};
+
+} // namespace
+
+const std::vector<ContractRule> &effect_rules()
+{
+	return kRules;
+}
+
+} // namespace ibvcert
