@@ -133,6 +133,16 @@ std::string check_glob(const std::string &glob)
 			       "join patterns with ':', exclude after '-')";
 	if (std::count(glob.begin(), glob.end(), '-') > 1)
 		return "more than one '-' (the excluded patterns follow a single '-')";
+	size_t dash = glob.find('-');
+	if (dash != std::string::npos) {
+		auto empty_patterns = [](const std::string &part) {
+			return part.empty() || part.find_first_not_of(':') == std::string::npos;
+		};
+		if (empty_patterns(glob.substr(dash + 1)))
+			return "nothing follows '-' (write the patterns to exclude after it, e.g. '*-*RAW_PACKET*')";
+		if (dash == 0)
+			return "no pattern before '-' (write what to run first, e.g. '*-*RAW_PACKET*')";
+	}
 	return "";
 }
 

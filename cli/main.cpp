@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <random>
 #include <sys/utsname.h>
 #include <filesystem>
@@ -331,8 +332,25 @@ int main(int argc, char **argv)
 	run_cmd->add_flag("--strict", opt.strict, "SHOULD failures and KNOWN deviations fail the run");
 	run_cmd->add_flag("--no-isolation", opt.no_isolation,
 			  "Run every case in this process (for debugging; a crash ends the run)");
-	run_cmd->add_option("--case-timeout", opt.case_timeout, "Seconds one case may take (default 60)")
-		->check(CLI::PositiveNumber);
+	run_cmd->add_option("--case-timeout", opt.case_timeout,
+			    "Seconds one case may take (default 60; more than 0, at most 86400)")
+		->check(CLI::Validator(
+			[](std::string &text) -> std::string {
+				double v = 0;
+				try {
+					size_t used = 0;
+					v = std::stod(text, &used);
+					if (used != text.size())
+						return "--case-timeout takes a number of seconds, not '" + text + "'";
+				} catch (const std::exception &) {
+					return "--case-timeout takes a number of seconds, not '" + text + "'";
+				}
+				if (!std::isfinite(v) || v <= 0 || v > 86400)
+					return "--case-timeout must be a finite number of seconds above 0 and at "
+					       "most 86400 (a day), not '" + text + "'";
+				return "";
+			},
+			"SECONDS"));
 	run_cmd->add_option("--reruns", opt.reruns,
 			    "Times a failed case is run again; a pass on rerun is FLAKY (default 1)")
 		->check(CLI::Range(0, 10));

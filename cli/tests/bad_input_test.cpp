@@ -32,6 +32,26 @@ TEST(IbvcertBadInput, MalformedGlobExits2)
 	EXPECT_NE(r.output.find("bad --filter"), std::string::npos) << r.output;
 }
 
+TEST(IbvcertBadInput, CaseTimeoutMustBeFinitePositiveAndAtMostADay)
+{
+	for (const char *bad : {"nan", "inf", "-1", "0", "1e12", "86401", "ten", "5s"}) {
+		auto r = run_ibvcert(std::string("run --filter '*RC_RESET_INIT' --case-timeout ") + bad);
+		EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+		EXPECT_NE(r.output.find("--case-timeout"), std::string::npos) << bad << ": " << r.output;
+	}
+	auto ok = run_ibvcert("run --list --filter '*ModifyQpRequiredSet*RC_INIT_RTR' --case-timeout 0.5");
+	EXPECT_EQ(ok.status, 0) << ok.output;
+}
+
+TEST(IbvcertBadInput, ADashWithNothingAroundItExits2)
+{
+	for (const char *bad : {"-", "*-", "-*RC*", "*-:"}) {
+		auto r = run_ibvcert(std::string("run --filter '") + bad + "'");
+		EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+		EXPECT_NE(r.output.find("bad --filter"), std::string::npos) << bad << ": " << r.output;
+	}
+}
+
 TEST(IbvcertBadInput, GlobSelectingNothingExits2)
 {
 	auto r = run_ibvcert("run --filter 'NoSuchClause*'");

@@ -1,5 +1,7 @@
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/rule.h"
+
 #include "fuzz/harness/session.h"
 #include "fuzz/harness/sha1.h"
 
@@ -11,6 +13,18 @@
 #include <cstring>
 
 namespace ibvcert::fuzz {
+namespace {
+
+// The broken rule's own citation (contracts/), or the verb's text when the
+// reason names no rule.
+std::string rule_citation(const char *reason, const char *fallback)
+{
+	if (const ContractRule *rule = find_rule(reason))
+		return std::string(rule->id) + ": " + citation(*rule);
+	return fallback ? fallback : "";
+}
+
+} // namespace
 
 const char kStateClause[] =
 	"ibv_modify_qp(3): IBV_QP_STATE \"Modify qp_state\": after a successful modify the QP "
@@ -147,9 +161,9 @@ void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapsh
 	if (auto expect = op_->expect(lane)) {
 		if (ret == 0 && !expect->accept && (lane.strict() || expect->level == Level::MUST))
 			fail(i, {id + ".model.accepted:" + expect->reason, expect->level,
-				 std::string(verb.call) + " accepted what the tables reject (" +
+				 std::string(verb.call) + " accepted what the contract rejects (" +
 					 expect->reason + ")",
-				 verb.model, diff_slots(before, after), ""});
+				 rule_citation(expect->reason, verb.model), diff_slots(before, after), ""});
 		if (ret != 0 && expect->accept && lane.strict())
 			fail(i, {id + ".model.rejected-valid", Level::MUST,
 				 std::string(verb.call) + " rejected what the tables accept",
