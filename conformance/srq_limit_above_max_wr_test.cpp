@@ -1,7 +1,7 @@
 // Clause: ibv_modify_srq with srq_limit > max_wr fails with EINVAL and
 // modifies nothing.
 #include "conformance/srq_test.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 
 namespace ibvcert {
 namespace {

@@ -4,7 +4,7 @@
 #include "conformance/clause.h"
 #include "conformance/srq_rig.h"
 #include "contracts/names.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // request up; if the rounded max_wr holds every outstanding WR, accepting
 // it is within the contract and the WRs must still all be delivered.)
 #include "conformance/srq_test.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 
 namespace ibvcert {
 namespace {

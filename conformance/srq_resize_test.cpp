@@ -4,7 +4,7 @@
 // the old max_wr can be posted) and the WRs posted before are still
 // delivered.
 #include "conformance/srq_test.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 
 namespace ibvcert {
 namespace {

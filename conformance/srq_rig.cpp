@@ -3,7 +3,7 @@
 #include "conformance/run_context.h"
 #include "fixtures/loopback.h"
 #include "contracts/names.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 #include "fixtures/verb_trace.h"
 
 #include <fmt/format.h>

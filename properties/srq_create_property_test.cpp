@@ -6,7 +6,7 @@
 #include "conformance/run_context.h"
 #include "fixtures/generators/srq_values.h"
 #include "contracts/names.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_eval.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/srq_property.h"
@@ -31,7 +31,8 @@ TEST_F(SrqCreateProperty, AcceptedExactlyWhenTheContractSaysAndReportsTheSrq)
 		ibv_srq_init_attr init{};
 		init.attr = (*gen::srq_create_request(caps())).attr;
 		const ibv_srq_attr asked = init.attr;
-		const SrqAttrRule *broken = srq_broken_rule(SrqVerb::Create, asked, 0, {}, caps());
+		const Verdict verdict = evaluate_create_srq(caps(), asked);
+		const RuleBreach *broken = verdict.first();
 		std::unique_ptr<Srq> srq;
 		int ret = device.create_srq(*pd, init, srq);
 		const auto &d = caps().device.orig_attr;
@@ -39,8 +40,8 @@ TEST_F(SrqCreateProperty, AcceptedExactlyWhenTheContractSaysAndReportsTheSrq)
 			"device: {}\ndevice caps: max_srq {} max_srq_wr {} max_srq_sge {}\n"
 			"asked: {}\ncontract: {}\nreturned: {}",
 			device.name(), d.max_srq, d.max_srq_wr, d.max_srq_sge, describe_srq_attr(asked),
-			broken ? fmt::format("rejected ({}): {}: {}", level_name(broken->level),
-					     broken->field, broken->text)
+			broken ? fmt::format("rejected ({}): {} [{}]; {}", level_name(broken->rule->level),
+					     broken->detail, broken->rule->id, citation(*broken->rule))
 			       : std::string("accepted"),
 			errno_name(ret));
 		if (!broken && out_of_memory_allowed(asked.max_wr, ret)) {

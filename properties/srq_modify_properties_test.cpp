@@ -39,9 +39,9 @@ protected:
 		if (!(mask & IBV_SRQ_MAX_WR) && a.max_wr != b.max_wr)
 			wrong.push_back(fmt::format("max_wr: {} -> {} without IBV_SRQ_MAX_WR", b.max_wr,
 						    a.max_wr));
-		if (const SrqAttrRule *rule = broken_as_applied(caps(), r, mask, t.standing, a.max_wr))
+		if (const ContractRule *rule = broken_as_applied(caps(), r, mask, t.standing, a.max_wr))
 			wrong.push_back(fmt::format("at the max_wr={} read back the request breaks "
-						    "{}: {}", a.max_wr, rule->field, rule->text));
+						    "{}: {}", a.max_wr, rule->id, condition_text(*rule)));
 		// A limit above the WRs in the SRQ may fire at once (the count is
 		// already below it), which disarms: 0 then reads back too.
 		bool may_have_fired = r.srq_limit > t.standing.now.outstanding && a.srq_limit == 0;

@@ -10,11 +10,24 @@ bool out_of_memory_allowed(uint32_t max_wr, int ret)
 	return ret == ENOMEM && max_wr > kLargeSrqWrs;
 }
 
-bool rounding_may_meet(SrqRule rule)
+namespace {
+
+// The first rule of ibv_modify_srq the request breaks, or nullptr.
+const ContractRule *first_broken(const DeviceCaps &caps, const ibv_srq_attr &request,
+				 int attr_mask, const SrqNow &now)
 {
-	// The table's own words: max_wr "not below the WRs outstanding" and
-	// "srq_limit <= max_wr, both as the SRQ would have them after the call".
-	return rule == SrqRule::MaxWrNotBelowPosted || rule == SrqRule::LimitNotAboveMaxWr;
+	Verdict v = evaluate_modify_srq(caps, request, attr_mask, now);
+	const RuleBreach *b = v.first();
+	return b ? b->rule : nullptr;
+}
+
+} // namespace
+
+bool rounding_may_meet(const ContractRule &rule)
+{
+	// max_wr "not below the WRs outstanding" and "srq_limit <= max_wr, both
+	// as the SRQ would have them after the call".
+	return rule.check == Check::NotBelowOutstanding || rule.check == Check::NotAboveAfterCall;
 }
 
 const char *srq_verdict_name(SrqVerdict::Class verdict)
@@ -32,7 +45,7 @@ std::string SrqVerdict::describe() const
 	std::string out = srq_verdict_name(verdict);
 	if (broken)
 		out += std::string(verdict == Class::Reject ? " (" : " (as asked, ") +
-		       level_name(broken->level) + "): " + broken->field + ": " + broken->text;
+		       level_name(broken->level) + "): " + broken->id + ": " + condition_text(*broken);
 	return out;
 }
 
@@ -40,12 +53,12 @@ SrqVerdict srq_modify_verdict(const DeviceCaps &caps, const ibv_srq_attr &reques
 			      int attr_mask, const SrqStanding &srq)
 {
 	SrqVerdict v;
-	v.broken = srq_broken_rule(SrqVerb::Modify, request, attr_mask, srq.now, caps);
+	v.broken = first_broken(caps, request, attr_mask, srq.now);
 	if (!v.broken)
 		return v;
 	v.verdict = SrqVerdict::Class::Reject;
 	bool resize = attr_mask & IBV_SRQ_MAX_WR;
-	if (!rounding_may_meet(v.broken->rule) || (!resize && srq.max_wr_exact))
+	if (!rounding_may_meet(*v.broken) || (!resize && srq.max_wr_exact))
 		return v;
 	// The largest the SRQ may be after the call: a size rounded up stays
 	// within the device's max_srq_wr.
@@ -56,12 +69,12 @@ SrqVerdict srq_modify_verdict(const DeviceCaps &caps, const ibv_srq_attr &reques
 		asked.max_wr = std::max(asked.max_wr, largest);
 	else
 		now.attr.max_wr = std::max(now.attr.max_wr, largest);
-	if (!srq_broken_rule(SrqVerb::Modify, asked, attr_mask, now, caps))
+	if (!first_broken(caps, asked, attr_mask, now))
 		v.verdict = SrqVerdict::Class::AcceptedIfRounded;
 	return v;
 }
 
-const SrqAttrRule *broken_as_applied(const DeviceCaps &caps, const ibv_srq_attr &request,
+const ContractRule *broken_as_applied(const DeviceCaps &caps, const ibv_srq_attr &request,
 				     int attr_mask, const SrqStanding &srq, uint32_t max_wr_after)
 {
 	// Judged again are the rules on the size the call leaves
@@ -74,7 +87,7 @@ const SrqAttrRule *broken_as_applied(const DeviceCaps &caps, const ibv_srq_attr 
 		applied.max_wr = size;
 	else
 		now.attr.max_wr = size;
-	return srq_broken_rule(SrqVerb::Modify, applied, attr_mask, now, caps);
+	return first_broken(caps, applied, attr_mask, now);
 }
 
 } // namespace ibvcert

@@ -1,6 +1,6 @@
 // What the contract says of one ibv_modify_srq request, decided from the
-// SRQ rule table's data alone (fixtures/srq_attr_table.h): the first rule
-// the request breaks on the SRQ as it stands, or none.
+// SRQ rules alone (contracts/srq_eval.h, evaluate_modify_srq): the first
+// rule the request breaks on the SRQ as it stands, or none.
 //
 // A resize may round max_wr up (ibv_create_srq(3): "greater than or equal
 // to the values requested"; the issue: never below the request), and after
@@ -11,7 +11,7 @@
 // max_wr it reads back afterwards meets every rule.
 #pragma once
 
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_eval.h"
 
 #include <string>
 
@@ -30,10 +30,10 @@ struct SrqVerdict {
 		AcceptedIfRounded, // a rule breaks on the size asked; a larger size meets it
 	};
 	Class verdict = Class::Accept;
-	const SrqAttrRule *broken = nullptr; // the first rule broken as asked
+	const ContractRule *broken = nullptr; // the first rule broken as asked
 
 	bool accepts() const { return verdict == Class::Accept; }
-	// "accepted", "rejected (MUST): srq_limit: srq_limit <= max_wr, ...",
+	// "accepted", "rejected (MUST): srq.srq_limit.not_above_max_wr: srq_limit <= max_wr, ...",
 	// "accepted only if rounded up: ..."
 	std::string describe() const;
 };
@@ -46,8 +46,8 @@ const char *srq_verdict_name(SrqVerdict::Class verdict);
 inline constexpr uint32_t kLargeSrqWrs = 1u << 16;
 bool out_of_memory_allowed(uint32_t max_wr, int ret);
 
-// Rules the table judges on max_wr as the SRQ has it after the call.
-bool rounding_may_meet(SrqRule rule);
+// Rules judged on max_wr as the SRQ has it after the call.
+bool rounding_may_meet(const ContractRule &rule);
 
 SrqVerdict srq_modify_verdict(const DeviceCaps &caps, const ibv_srq_attr &request,
 			      int attr_mask, const SrqStanding &srq);
@@ -56,7 +56,7 @@ SrqVerdict srq_modify_verdict(const DeviceCaps &caps, const ibv_srq_attr &reques
 // what the device read back after the call (ibv_query_srq), for the rules
 // on the size the call leaves (a size rounded past max_srq_wr is not judged
 // here). nullptr when the request, as the device applied it, meets them.
-const SrqAttrRule *broken_as_applied(const DeviceCaps &caps, const ibv_srq_attr &request,
+const ContractRule *broken_as_applied(const DeviceCaps &caps, const ibv_srq_attr &request,
 				     int attr_mask, const SrqStanding &srq,
 				     uint32_t max_wr_after);
 

@@ -2,13 +2,14 @@
 // ibv_modify_srq with any srq_attr_mask and values around the SRQ rule
 // table's bounds, ibv_post_srq_recv (chains of WRs, scatter lists around
 // max_sge), ibv_query_srq. The lane's model holds the SRQ's attributes and
-// the WRs outstanding in it: the rule table predicts every call from them
-// (fixtures/srq_attr_table.cpp), and every ibv_query_srq must agree on emu0.
+// the WRs outstanding in it: the SRQ evaluator predicts every call from them
+// (contracts/srq_eval.h over contracts/srq_rules.cpp), and every
+// ibv_query_srq must agree on emu0.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_eval.h"
 
 #include <array>
 #include <cstring>
@@ -85,18 +86,15 @@ std::string choice_name(const SrqChoice &c)
 	return s;
 }
 
-// The reason part of a clause id: "max-wr-not-below-posted".
-const char *rule_reason(SrqRule r)
+// The model's expectation from a verdict: the first broken rule's level,
+// and its id as the reason part of the clause id
+// ("srq.max_wr.not_below_outstanding").
+Expect expect_of(const Verdict &v)
 {
-	switch (r) {
-	case SrqRule::KnownBits: return "unknown-bit";
-	case SrqRule::ResizeCap: return "missing-feature";
-	case SrqRule::MaxWrInDeviceRange: return "max-wr-out-of-range";
-	case SrqRule::MaxWrNotBelowPosted: return "max-wr-below-posted";
-	case SrqRule::MaxSgeInDeviceRange: return "max-sge-out-of-range";
-	case SrqRule::LimitNotAboveMaxWr: return "limit-above-max-wr";
-	}
-	return "rule";
+	const RuleBreach *b = v.first();
+	if (!b)
+		return Expect{};
+	return Expect{false, b->rule->level, b->rule->id};
 }
 
 std::string srq_phrase(const SrqSlot &s)
@@ -157,10 +155,7 @@ public:
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		const SrqAttrRule *r = srq_broken_rule(SrqVerb::Create, b.asked, 0, {}, lane.caps());
-		if (!r)
-			return Expect{};
-		return Expect{false, r->level, rule_reason(r->rule)};
+		return expect_of(evaluate_create_srq(lane.caps(), b.asked));
 	}
 
 	void settle(Lane &lane, int ret) override
@@ -269,11 +264,7 @@ public:
 		SrqNow now;
 		now.attr = b.before;
 		now.outstanding = b.outstanding;
-		const SrqAttrRule *r =
-			srq_broken_rule(SrqVerb::Modify, b.attr, mask_, now, lane.caps());
-		if (!r)
-			return Expect{};
-		return Expect{false, r->level, rule_reason(r->rule)};
+		return expect_of(evaluate_modify_srq(lane.caps(), b.attr, mask_, now));
 	}
 
 	void settle(Lane &lane, int ret) override

@@ -6,7 +6,7 @@
 #include "fuzz/harness/sha1.h"
 
 #include "contracts/names.h"
-#include "fixtures/srq_attr_table.h"
+#include "contracts/srq_attr.h"
 
 #include <cstdio>
 #include <cstdlib>

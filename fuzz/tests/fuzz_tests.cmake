@@ -43,7 +43,7 @@ set(knob_reports
 # resize below the model's count succeeds). srq_limit armed by
 # ibv_create_srq shows in ibv_query_srq right after it.
 set(srq_knob_reports
-  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted:max-wr-below-posted)"
+  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
   "srq-limit-armed-at-create=clause:create_srq.srq-state"
 )
 set(modify_srq_knob_reports ${srq_knob_reports})
