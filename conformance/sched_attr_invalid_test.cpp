@@ -1,28 +1,28 @@
-// Clause: a struct mlx5dv_sched_attr that breaks a rule of the scheduling
-// rule table (comp_mask not 0, a flag mlx5dv.h does not define, a leaf
+// Clause: a struct mlx5dv_sched_attr that breaks a scheduling rule
+// (contracts/sched_rules.cpp: comp_mask not 0, a flag mlx5dv.h does not define, a leaf
 // without a parent, a root given a non-zero bw_share or max_avg_bw) makes
 // create return no element and modify fail and change nothing. One case
-// per rule, element kind and verb, from the table.
+// per rule, element kind and verb, from the rows.
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
-#include "fixtures/sched_attr_table.h"
+#include "fixtures/sched_attr.h"
 
 namespace ibvcert {
 namespace {
 
 struct InvalidParam {
-	const SchedAttrRule *rule;
+	const ContractRule *rule;
 	SchedKind kind;
-	SchedVerb verb;
+	Verb verb;
 };
 
 std::vector<InvalidParam> invalid_params()
 {
 	std::vector<InvalidParam> out;
-	for (const auto &r : sched_attr_rules())
+	for (const auto &r : sched_rules())
 		for (auto kind : {SchedKind::Root, SchedKind::Node, SchedKind::Leaf})
-			for (auto verb : {SchedVerb::Create, SchedVerb::Modify})
-				if (r.breakable && rule_applies(r, kind, verb))
+			for (auto verb : {Verb::SchedCreate, Verb::SchedModify})
+				if (sched_breakable(r) && sched_rule_applies(r, kind, verb))
 					out.push_back({&r, kind, verb});
 	return out;
 }
@@ -55,9 +55,10 @@ TEST_P(SchedAttrInvalid, RejectedAndChangesNothing)
 	ASSERT_EQ(r.node(valid(SchedKind::Node), "node", &node), 0) << r.evidence();
 	ASSERT_EQ(r.leaf(valid(SchedKind::Leaf), "leaf", &leaf), 0) << r.evidence();
 	SchedAttr bad = sched_breach(*p.rule, valid(p.kind));
-	r.note(std::string("breaks: ") + p.rule->text);
+	r.note(std::string("breaks: ") + p.rule->id + " (" + condition_text(*p.rule) + "); " +
+	       citation(*p.rule));
 
-	if (p.verb == SchedVerb::Create) {
+	if (p.verb == Verb::SchedCreate) {
 		int ret = p.kind == SchedKind::Leaf ? r.leaf(bad, "bad leaf") : r.node(bad, "bad node");
 		EXPECT_NE(ret, 0) << "an invalid " << sched_kind_name(p.kind) << " was created\n"
 				  << r.evidence();

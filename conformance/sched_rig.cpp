@@ -2,7 +2,7 @@
 
 #include "conformance/run_context.h"
 #include "contracts/names.h"
-#include "fixtures/sched_attr_table.h"
+#include "fixtures/sched_attr.h"
 #include "fixtures/verb_trace.h"
 
 #include <fmt/format.h>

@@ -10,7 +10,7 @@
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/link_rate.h"
 #include "contracts/names.h"
-#include "fixtures/sched_attr_table.h"
+#include "fixtures/sched_attr.h"
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"
 #include "properties/property_check.h"

@@ -3,13 +3,13 @@
 // random steps, each request with random flags (unknown bits included),
 // bw_share, max_avg_bw and comp_mask, leaves sometimes without a parent and
 // modifies sometimes naming another parent. Each call is accepted iff the
-// rule table (fixtures/sched_attr_table.h) allows it; a rejected modify
+// rules (contracts/sched_rules.cpp, evaluate_sched) allow it; a rejected modify
 // leaves the element as it was; an accepted call leaves the element with
 // what the request gives it (sched_applied), where the device reports it.
 #include "conformance/run_context.h"
 #include "fixtures/generators/qos_values.h"
 #include "contracts/names.h"
-#include "fixtures/sched_attr_table.h"
+#include "fixtures/sched_attr.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 
@@ -49,8 +49,10 @@ protected:
 		SchedAttr q{};
 		has_query = root->query(q) == 0;
 		ASSERT_EQ(root->destroy(), 0);
+		ASSERT_EQ(run_caps(caps), 0) << "precondition: the device's caps";
 	}
 	bool has_query = false;
+	const DeviceCaps *caps = nullptr;
 };
 
 SchedAttr request_of(const gen::SchedValues &v, SchedNode *parent)
@@ -91,18 +93,19 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 		std::string failure;
 		int invalid_calls = 0;
 		// One call: the verdict, the call, the checks. false stops the case.
-		auto step = [&](SchedKind kind, SchedVerb verb, int target, const SchedAttr &req) {
+		auto step = [&](SchedKind kind, Verb verb, int target, const SchedAttr &req) {
 			const SchedNode *current =
-				verb == SchedVerb::Modify && tree[target].parent >= 0 ? node_of(tree[target].parent)
+				verb == Verb::SchedModify && tree[target].parent >= 0 ? node_of(tree[target].parent)
 										      : nullptr;
-			const SchedAttrRule *r = sched_broken_rule(kind, verb, req, current);
+			const Verdict verdict = evaluate_sched_attr(*caps, kind, verb, req, current);
+			const RuleBreach *r = verdict.first();
 			std::string what = fmt::format("{} {}{}({})", sched_verb_name(verb),
 						       sched_kind_name(kind),
-						       verb == SchedVerb::Modify ? " " + tree[target].name : "",
+						       verb == Verb::SchedModify ? " " + tree[target].name : "",
 						       describe_sched_attr(req, name_of(req.parent)));
 			int ret;
 			SchedAttr before{};
-			if (verb == SchedVerb::Modify) {
+			if (verb == Verb::SchedModify) {
 				if (has_query && tree[target].e->query(before)) {
 					failure = "the query before " + what + " failed";
 					return false;
@@ -120,20 +123,20 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 					tree.push_back({std::move(n), kind, -1, 0, {}, ""});
 			}
 			steps.push_back(fmt::format("{} -> {}; contract: {}", what, errno_name(ret),
-						    r ? fmt::format("rejected ({}): {}: {}", level_name(r->level),
-								    r->field, r->text)
+						    r ? fmt::format("rejected ({}): {} [{}]", level_name(r->rule->level),
+								    r->detail, r->rule->id)
 						      : std::string("accepted")));
 			invalid_calls += r != nullptr;
 			if (r && !ret) {
-				failure = "the device accepted a request the rule table rejects";
+				failure = "the device accepted a request the contract rejects";
 				return false;
 			}
 			if (!r && ret) {
-				failure = "the device rejected a request the rule table allows";
+				failure = "the device rejected a request the contract allows";
 				return false;
 			}
 			int idx = target;
-			if (verb == SchedVerb::Create && !ret) {
+			if (verb == Verb::SchedCreate && !ret) {
 				idx = (int)tree.size() - 1;
 				TreeElem &t = tree[idx];
 				t.parent = -1;
@@ -143,10 +146,10 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 				t.depth = t.parent < 0 ? 0 : tree[t.parent].depth + 1;
 				t.model = sched_applied(req, SchedAttr{req.parent});
 				t.name = fmt::format("{}{}", kind == SchedKind::Leaf ? "leaf" : "node", idx);
-			} else if (verb == SchedVerb::Modify && !ret) {
+			} else if (verb == Verb::SchedModify && !ret) {
 				tree[idx].model = sched_applied(req, tree[idx].model);
 			}
-			if (!has_query || (verb == SchedVerb::Create && ret))
+			if (!has_query || (verb == Verb::SchedCreate && ret))
 				return true;
 			SchedAttr now{};
 			if (int q = tree[idx].e->query(now)) {
@@ -174,9 +177,9 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 
 		// The root: random values; if rejected, the plain root.
 		const SchedAttr root_req = request_of(*gen::sched_values(), nullptr);
-		if (!step(SchedKind::Root, SchedVerb::Create, -1, root_req))
+		if (!step(SchedKind::Root, Verb::SchedCreate, -1, root_req))
 			fail();
-		if (tree.empty() && !step(SchedKind::Root, SchedVerb::Create, -1, SchedAttr{}))
+		if (tree.empty() && !step(SchedKind::Root, Verb::SchedCreate, -1, SchedAttr{}))
 			fail();
 		if (tree.empty()) // the plain root was rejected as the rules allowed: cannot be
 			RC_FAIL("no root node\n" + evidence());
@@ -193,12 +196,12 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 			gen::SchedValues v = *gen::sched_values();
 			if (what == 0 && !shallow.empty()) {
 				int p = *rc::gen::elementOf(shallow);
-				if (!step(SchedKind::Node, SchedVerb::Create, -1, request_of(v, node_of(p))))
+				if (!step(SchedKind::Node, Verb::SchedCreate, -1, request_of(v, node_of(p))))
 					fail();
 			} else if (what == 1) {
 				bool orphan = *rc::gen::inRange(0, 8) == 0;
 				SchedNode *p = orphan ? nullptr : node_of(*rc::gen::elementOf(nodes));
-				if (!step(SchedKind::Leaf, SchedVerb::Create, -1, request_of(v, p)))
+				if (!step(SchedKind::Leaf, Verb::SchedCreate, -1, request_of(v, p)))
 					fail();
 			} else {
 				int t = *rc::gen::inRange(0, (int)tree.size());
@@ -207,7 +210,7 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 					int o = *rc::gen::inRange(-1, (int)nodes.size());
 					p = o < 0 ? nullptr : node_of(nodes[o]);
 				}
-				if (!step(tree[t].kind, SchedVerb::Modify, t, request_of(v, p)))
+				if (!step(tree[t].kind, Verb::SchedModify, t, request_of(v, p)))
 					fail();
 			}
 		}

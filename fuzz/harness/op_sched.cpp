@@ -2,14 +2,14 @@
 // node, or no parent), modify (flags, bw_share, max_avg_bw, comp_mask, the
 // parent named) and destroy, on up to kSchedSlots elements; at the end of an
 // input every element is destroyed, children first, under the oracle. The
-// scheduling rule table predicts create and modify; a node with children is
-// busy. On emu0 each element applies what the model holds
-// (SchedElement::query).
+// scheduling evaluator (contracts/sched_eval.h) predicts create and modify;
+// a node with children is busy. On emu0 each element applies what the model
+// holds (SchedElement::query).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "fixtures/sched_attr_table.h"
+#include "fixtures/sched_attr.h"
 
 namespace ibvcert::fuzz {
 namespace {
@@ -19,17 +19,14 @@ const char kSchedStateClause[] =
 	"(the device default otherwise), then as each successful modify sets them; the parent "
 	"as created";
 
-const char *rule_reason(SchedRule r)
+// The model's expectation: the first broken rule's level, and its id as the
+// reason part of the clause id ("sched.bw_share.root_zero").
+Expect expect_of(const Verdict &v)
 {
-	switch (r) {
-	case SchedRule::CompMaskZero: return "comp-mask";
-	case SchedRule::KnownFlags: return "unknown-flag";
-	case SchedRule::LeafHasParent: return "leaf-without-parent";
-	case SchedRule::SameParent: return "moved";
-	case SchedRule::RootBwShareZero: return "root-bw-share";
-	case SchedRule::RootMaxAvgBwZero: return "root-max-avg-bw";
-	}
-	return "rule";
+	const RuleBreach *b = v.first();
+	if (!b)
+		return Expect{};
+	return Expect{false, b->rule->level, b->rule->id};
 }
 
 // The decoded request, the parent by slot (-1: none).
@@ -161,9 +158,7 @@ public:
 	{
 		SchedKind k = leaf_ ? SchedKind::Leaf : req_.parent < 0 ? SchedKind::Root : SchedKind::Node;
 		const SchedAttr &a = attr_[lane.index()];
-		if (const SchedAttrRule *r = sched_broken_rule(k, SchedVerb::Create, a, nullptr))
-			return Expect{false, r->level, rule_reason(r->rule)};
-		return Expect{};
+		return expect_of(evaluate_sched_attr(lane.caps(), k, Verb::SchedCreate, a, nullptr));
 	}
 
 	void settle(Lane &lane, int ret) override
@@ -242,9 +237,8 @@ public:
 		const Bound &b = bound_[lane.index()];
 		const SchedNode *current =
 			b.own_parent >= 0 ? lane.sched(b.own_parent).node.get() : nullptr;
-		if (const SchedAttrRule *r = sched_broken_rule(b.kind, SchedVerb::Modify, b.attr, current))
-			return Expect{false, r->level, rule_reason(r->rule)};
-		return Expect{};
+		return expect_of(
+			evaluate_sched_attr(lane.caps(), b.kind, Verb::SchedModify, b.attr, current));
 	}
 
 	void settle(Lane &lane, int ret) override

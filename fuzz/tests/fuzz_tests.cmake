@@ -58,15 +58,15 @@ set(qp_qos_diff_knob comp-mask-ignored)
 # The scheduling tree: a root given a non-zero bw_share, and a comp_mask
 # bit, accepted by a create or a modify.
 set(sched_knob_reports
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:root-bw-share"
-  "comp-mask-ignored=clause:sched_(create|modify).model.accepted:comp-mask"
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
+  "comp-mask-ignored=clause:sched_(create|modify).model.accepted:sched.comp_mask.zero"
 )
 set(sched_diff_knob sched-root-bw-share)
 # The sequence target draws on every verb family: every knob above.
 set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
-  "comp-mask-ignored=clause:(set_ece|sched_create|sched_modify).model.accepted:comp-mask"
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:root-bw-share"
+  "comp-mask-ignored=clause:(set_ece.model.accepted:comp-mask|sched_(create|modify).model.accepted:sched.comp_mask.zero)"
+  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
