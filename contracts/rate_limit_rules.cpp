@@ -1,12 +1,42 @@
-// PLACEHOLDER until the rate_limit rows move here (in progress).
+// ibv_modify_qp_rate_limit(3): the rules of its own, in the order
+// contracts/rate_limit_eval.cpp checks them. The rate itself, and the QP
+// type and state, are the rules of IBV_QP_RATE_LIMIT in
+// contracts/modify_qp_rules.cpp (modify_qp.rate_limit.*, which bind both
+// verbs): the evaluator composes them after these.
 #include "contracts/rule.h"
 
+#include <infiniband/verbs.h>
+
+#include <cerrno>
+
 namespace ibvcert {
+namespace {
+
+constexpr Bound kNone = {Cap::None, 0};
+constexpr uint32_t kRateVerb = verb_bit(Verb::ModifyQpRateLimit);
+
+const std::vector<ContractRule> kRules = {
+	{"rate_limit.pacing.supported", kRateVerb, Check::Feature, "", 0, kNone,
+	 {Cap::RateLimitMax, 0}, Feature::PacketPacing, nullptr, 0, Level::MUST, EOPNOTSUPP,
+	 "ibv_modify_qp_rate_limit(3) ERRORS",
+	 "EOPNOTSUPP Function is not implemented for this device. (ENOSYS may sometimes be "
+	 "returned by old versions of libibverbs).",
+	 "A device without packet pacing (packet_pacing_caps.qp_rate_limit_max 0, the bound hi) "
+	 "does not implement the verb, for any QP type; a paced device with a QP type outside "
+	 "supported_qpts is modify_qp.rate_limit.feature's."},
+	{"rate_limit.comp_mask.zero", kRateVerb, Check::Zero, "comp_mask", 0, kNone, kNone,
+	 Feature::None, nullptr, 0, Level::SHOULD, EINVAL, "ibv_modify_qp_rate_limit(3) ERRORS",
+	 "EINVAL Invalid arguments.",
+	 "struct ibv_qp_rate_limit_attr has a comp_mask in verbs.h but the page does not list it, "
+	 "and no comp_mask bit is defined: a non-zero comp_mask asks for an extension the device "
+	 "cannot know. SHOULD: the page does not say it."},
+};
+
+} // namespace
 
 const std::vector<ContractRule> &rate_limit_rules()
 {
-	static const std::vector<ContractRule> rules;
-	return rules;
+	return kRules;
 }
 
 } // namespace ibvcert

@@ -2,8 +2,8 @@
 // device's packet_pacing_caps bounds (each +-1), max_burst_sz and
 // typical_pkt_sz around 0, 1, the MTU and their tops, comp_mask mostly 0,
 // on a paced QP (RAW_PACKET) in RTS. Accepted exactly when the rules allow
-// (comp_mask 0, rate_limit 0 or within [qp_rate_limit_min,
-// qp_rate_limit_max]: the attribute table's rate_limit row); a rejected
+// (contracts/rate_limit_eval.h: comp_mask 0, rate_limit 0 or within
+// [qp_rate_limit_min, qp_rate_limit_max]: modify_qp.rate_limit.range); a rejected
 // request leaves the shaping in effect (ibv_qp_rate_limit_attr as the
 // device reports it) unchanged; an accepted one is the shaping in effect,
 // and on a virtual clock every third one (rate below half the link) with a burst given is measured: no
@@ -11,6 +11,7 @@
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/link_rate.h"
 #include "contracts/names.h"
+#include "contracts/rate_limit_eval.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"
@@ -56,18 +57,12 @@ protected:
 		has_query = rig->qp(0).query_rate_limit(q) == 0;
 	}
 
-	// The rules' verdict: "" when the request is valid, else why not.
+	// The rules' verdict (contracts/rate_limit_eval.h on the RAW_PACKET QP
+	// in RTS): "" when the request is valid, else why not.
 	std::string broken(const ibv_qp_rate_limit_attr &a) const
 	{
-		if (a.comp_mask)
-			return fmt::format("comp_mask {:#x}: no bit is defined", a.comp_mask);
-		if (!rate_limit_in_caps(a.rate_limit, run.caps())) {
-			const auto &pp = run.caps().device.packet_pacing_caps;
-			return fmt::format("rate_limit {} kbps: neither 0 nor within packet_pacing_caps "
-					   "[{}, {}]",
-					   a.rate_limit, pp.qp_rate_limit_min, pp.qp_rate_limit_max);
-		}
-		return "";
+		Verdict v = evaluate_modify_qp_rate_limit(run.caps(), IBV_QPT_RAW_PACKET, IBV_QPS_RTS, a);
+		return v.accepts() ? std::string() : v.describe();
 	}
 
 	PropertyRun run;
@@ -97,7 +92,7 @@ TEST_F(RateLimitProperty, AcceptedExactlyWhenTheRulesAllowAndRejectedChangesNoth
 			paced_qp_types(run.caps()), qp.qp_num(),
 			has_query ? describe_rate_limit_attr(before) : std::string("(not reported)"),
 			describe_rate_limit_attr(asked), errno_name(ret),
-			why.empty() ? std::string("accepted") : "rejected: " + why);
+			why.empty() ? std::string("accepted") : why);
 		RC_TAG(std::string(why.empty() ? "valid" : "invalid") + ", device " +
 		       (ret ? "rejected" : "accepted"));
 		if (why.empty() && ret)

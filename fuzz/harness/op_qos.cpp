@@ -1,16 +1,17 @@
 // A QP's QoS verbs: ibv_modify_qp_rate_limit (rate_limit around
 // packet_pacing_caps, the defaults' zeros, raw comp_mask) and ibv_set_ece /
 // ibv_query_ece (vendor_id, options, comp_mask), on a QP in any state the
-// setup walked it to. The rate limit is predicted by the reference model of
-// IBV_QP_RATE_LIMIT (the transition table's current -> current, the
-// attribute table's rate_limit row); a failed call leaves the pacing
+// setup walked it to. The rate limit is predicted by its evaluator
+// (contracts/rate_limit_eval.h: pacing, comp_mask, then IBV_QP_RATE_LIMIT's
+// rules of ibv_modify_qp); a failed call leaves the pacing
 // (query_rate_limit) and the ECE options (ibv_query_ece) as they were.
 #include "fuzz/harness/model.h"
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
-#include "fixtures/ece.h"
 #include "contracts/names.h"
+#include "contracts/rate_limit_eval.h"
+#include "fixtures/ece.h"
 #include "fixtures/rate_limit.h"
 
 #include <cstring>
@@ -40,6 +41,16 @@ bool same_rate(const ibv_qp_rate_limit_attr &a, const ibv_qp_rate_limit_attr &b)
 {
 	return a.rate_limit == b.rate_limit && a.max_burst_sz == b.max_burst_sz &&
 	       a.typical_pkt_sz == b.typical_pkt_sz;
+}
+
+// The model's expectation from a verdict: the first broken rule's level,
+// and its id as the reason part of the clause id ("rate_limit.comp_mask.zero").
+Expect expect_of(const Verdict &v)
+{
+	const RuleBreach *b = v.first();
+	if (!b)
+		return Expect{};
+	return Expect{false, b->rule->level, b->rule->id};
 }
 
 std::string model_line(const std::optional<Expect> &e)
@@ -92,16 +103,7 @@ public:
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		if (!lane.caps().device.packet_pacing_caps.qp_rate_limit_max)
-			return Expect{false, Level::MUST, "no-feature"};
-		if (b.attr.comp_mask)
-			return Expect{false, Level::MUST, "comp-mask"};
-		ibv_qp_attr a{};
-		a.rate_limit = b.attr.rate_limit;
-		Prediction p = predict_modify_qp(b.type, b.model, a, IBV_QP_RATE_LIMIT, lane.caps());
-		if (p.accept)
-			return Expect{};
-		return Expect{false, p.level, p.reason};
+		return expect_of(evaluate_modify_qp_rate_limit(lane.caps(), b.type, b.model, b.attr));
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
