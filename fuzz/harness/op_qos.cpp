@@ -9,6 +9,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/ece_eval.h"
 #include "contracts/names.h"
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/ece.h"
@@ -207,15 +208,15 @@ public:
 		return ret;
 	}
 
-	// The verbs' own rules; which options a vendor defines is the provider's.
+	// The verb's own rules (contracts/ece_eval.h); which options a vendor
+	// defines is the provider's: no prediction once they hold.
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		if (!b.ece.vendor_id)
-			return Expect{false, Level::SHOULD, "no-vendor"};
-		if (b.ece.comp_mask)
-			return Expect{false, Level::MUST, "comp-mask"};
-		return std::nullopt;
+		Verdict v = evaluate_set_ece(lane.caps(), b.ece);
+		if (v.accepts())
+			return std::nullopt;
+		return expect_of(v);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override

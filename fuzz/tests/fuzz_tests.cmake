@@ -52,7 +52,7 @@ set(modify_srq_diff_knob srq-resize-drops-wrs)
 # pace, and an ECE comp_mask bit, both accepted.
 set(qp_qos_knob_reports
   "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
-  "comp-mask-ignored=clause:set_ece.model.accepted:comp-mask"
+  "comp-mask-ignored=clause:set_ece.model.accepted:ece.comp_mask.zero"
 )
 set(qp_qos_diff_knob comp-mask-ignored)
 # The scheduling tree: a root given a non-zero bw_share, and a comp_mask
@@ -65,7 +65,7 @@ set(sched_diff_knob sched-root-bw-share)
 # The sequence target draws on every verb family: every knob above.
 set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
-  "comp-mask-ignored=clause:(set_ece.model.accepted:comp-mask|sched_(create|modify).model.accepted:sched.comp_mask.zero)"
+  "comp-mask-ignored=clause:(set_ece.model.accepted:ece|sched_(create|modify).model.accepted:sched).comp_mask.zero"
   "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
 )
 
