@@ -10,6 +10,7 @@
 #include <cstring>
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,6 +18,19 @@ namespace ibvcert {
 namespace {
 
 constexpr size_t kTraceLen = 128;
+
+volatile sig_atomic_t g_signal = 0;
+
+void on_signal(int sig)
+{
+	g_signal = sig;
+}
+
+std::string signal_name(int sig)
+{
+	const char *abbrev = sigabbrev_np(sig);
+	return std::string("SIG") + (abbrev ? abbrev : std::to_string(sig).c_str());
+}
 
 // Lines a child writes: "S <name>" when a case starts, "E <json>" when it ends.
 void write_line(int fd, const std::string &line)
@@ -35,8 +49,16 @@ void write_line(int fd, const std::string &line)
 	}
 }
 
-[[noreturn]] void child_main(int fd, const std::string &glob, const std::function<void()> &setup)
+[[noreturn]] void child_main(int fd, const std::string &glob, const std::function<void()> &setup,
+			     pid_t parent)
 {
+	// The child and everything it starts die with the run, whatever kills it.
+	setpgid(0, 0);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(4);
+	for (int sig : {SIGINT, SIGTERM, SIGHUP})
+		signal(sig, SIG_DFL);
 	setup();
 	run_cases(glob, {[fd](const std::string &name) { write_line(fd, "S " + name); },
 			 [fd](CaseResult c) { write_line(fd, "E " + case_to_json(c).dump()); }});
@@ -71,6 +93,21 @@ std::string exit_text(int status)
 
 } // namespace
 
+void stop_on_signals()
+{
+	struct sigaction sa {};
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = 0; // no SA_RESTART: the wait for the child returns EINTR
+	for (int sig : {SIGINT, SIGTERM, SIGHUP})
+		sigaction(sig, &sa, nullptr);
+}
+
+int interrupting_signal()
+{
+	return g_signal;
+}
+
 void run_isolated(const std::string &glob, const IsolationOptions &options,
 		  const std::function<void()> &child_setup,
 		  const std::function<void(CaseResult)> &ended)
@@ -78,7 +115,8 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 	char *trace = static_cast<char *>(
 		mmap(nullptr, kTraceLen, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
 	std::vector<std::string> done;
-	for (;;) {
+	pid_t self = getpid();
+	while (!g_signal) {
 		int fds[2];
 		if (pipe(fds) != 0)
 			return;
@@ -87,14 +125,20 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		if (pid == 0) {
 			close(fds[0]);
 			set_verb_trace_buffer(trace, kTraceLen);
-			child_main(fds[1], glob_without(glob, done), child_setup);
+			child_main(fds[1], glob_without(glob, done), child_setup, self);
 		}
+		if (pid > 0)
+			setpgid(pid, pid); // as the child does: no race either way
 		close(fds[1]);
 
 		std::string buffer, current;
 		bool timed_out = false;
 		auto started_at = std::chrono::steady_clock::now();
 		for (;;) {
+			if (g_signal) {
+				kill(-pid, SIGKILL);
+				break;
+			}
 			pollfd p{fds[0], POLLIN, 0};
 			double left = options.case_timeout -
 				      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
@@ -103,7 +147,7 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 				continue;
 			if (r == 0) {
 				timed_out = true;
-				kill(pid, SIGKILL);
+				kill(-pid, SIGKILL); // the case's process and all it started
 				break;
 			}
 			char chunk[65536];
@@ -128,6 +172,14 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		close(fds[0]);
 		int status = 0;
 		waitpid(pid, &status, 0);
+		if (g_signal) {
+			if (!current.empty())
+				ended(died(current, Outcome::Interrupted,
+					   "the run was stopped by " + signal_name(g_signal) +
+						   " while this case ran; its process was killed",
+					   trace));
+			break;
+		}
 		if (current.empty())
 			break; // the child ran every case
 		std::string what = timed_out ? "no result after " + std::to_string((int)options.case_timeout) +

@@ -16,6 +16,13 @@ struct IsolationOptions {
 	double case_timeout = 60; // seconds one case may take
 };
 
+// From now on SIGINT, SIGTERM and SIGHUP stop the run cleanly instead of
+// killing it: run_isolated kills the running case's process group, records
+// that case INTERRUPTED and returns; the caller writes what finished.
+void stop_on_signals();
+// The signal that stopped the run, 0 when none did.
+int interrupting_signal();
+
 // child_setup runs first in every child (it opens the run's device there).
 // Each ended case, from a child or as CRASH / TIMEOUT, goes to ended.
 void run_isolated(const std::string &glob, const IsolationOptions &options,

@@ -201,6 +201,7 @@ int run(RunOptions opt, const std::string &argv0)
 		fmt::print(stderr, "ibvcert: bad --filter '{}': {}\n", opt.filter, bad);
 		return kExitUsage;
 	}
+	std::string user_filter = opt.filter;
 	opt.filter = suite_filter(opt);
 	auto cases = select_cases(opt.filter);
 	if (cases.empty()) {
@@ -272,15 +273,37 @@ int run(RunOptions opt, const std::string &argv0)
 		print_case(c);
 		result.cases.push_back(std::move(c));
 	};
+	result.policy.suite = opt.suite;
+	result.policy.filter = user_filter;
+	result.policy.known_file = opt.known_file;
+	result.policy.strict = opt.strict;
+	result.policy.known_given = !opt.known_file.empty();
+	result.policy.rc_params = property_seed;
 	if (opt.no_isolation) {
+		// A crash ends the process: say which case was running first.
 		open_in_this_process();
-		run_cases(opt.filter, {nullptr, keep});
+		run_cases(opt.filter, {[](const std::string &name) {
+					       fmt::print("RUN  {}\n", name);
+					       std::fflush(stdout);
+				       },
+				       keep});
 	} else {
+		stop_on_signals();
 		run_isolated(opt.filter, {opt.case_timeout}, open_in_this_process, keep);
-		rerun_failures(result, opt, open_in_this_process);
+		if (!interrupting_signal())
+			rerun_failures(result, opt, open_in_this_process);
 	}
 	result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 	print_summary(result);
+	int sig = interrupting_signal();
+	if (sig) {
+		const char *abbrev = sigabbrev_np(sig);
+		result.interrupted_by = std::string("SIG") + (abbrev ? abbrev : std::to_string(sig).c_str());
+		fmt::print("ibvcert: stopped by {}: the report holds the {} case(s) that finished\n",
+			   result.interrupted_by, result.cases.size());
+	}
+	result.failed_because = verdict(result, {opt.strict, !opt.known_file.empty()});
+	result.exit_status = sig ? 128 + sig : result.failed_because.empty() ? 0 : kExitFailed;
 
 	if (!opt.report_dir.empty()) {
 		for (auto err : {write_junit(result, opt.report_dir + "/junit.xml"),
@@ -292,10 +315,9 @@ int run(RunOptions opt, const std::string &argv0)
 			}
 		fmt::print("reports: {0}/junit.xml {0}/report.json {0}/report.html\n", opt.report_dir);
 	}
-	auto why = verdict(result, {opt.strict, !opt.known_file.empty()});
-	for (const auto &w : why)
+	for (const auto &w : result.failed_because)
 		fmt::print("FAILED: {}\n", w);
-	return why.empty() ? 0 : kExitFailed;
+	return result.exit_status;
 }
 
 } // namespace

@@ -23,6 +23,7 @@ std::vector<std::string> verdict(const RunResult &run, const VerdictPolicy &poli
 	add(run.count(Outcome::Fixed), "listed deviation(s) now pass: update the known-deviations file");
 	add(run.count(Outcome::Crash), "case(s) crashed");
 	add(run.count(Outcome::Timeout), "case(s) timed out");
+	add(run.count(Outcome::Interrupted), "case(s) interrupted: the run did not finish");
 	return why;
 }
 

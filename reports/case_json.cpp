@@ -6,8 +6,7 @@ namespace ibvcert {
 
 Outcome outcome_from_name(const std::string &name)
 {
-	for (Outcome o : {Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Known,
-			  Outcome::Fixed, Outcome::Flaky, Outcome::Crash, Outcome::Timeout})
+	for (Outcome o : all_outcomes())
 		if (name == outcome_name(o))
 			return o;
 	throw std::invalid_argument("unknown outcome " + name);

@@ -13,7 +13,7 @@
 namespace ibvcert {
 namespace {
 
-constexpr Outcome kByWorst[] = {Outcome::Crash, Outcome::Timeout, Outcome::Fail, Outcome::Fixed,
+constexpr Outcome kByWorst[] = {Outcome::Crash, Outcome::Timeout, Outcome::Interrupted, Outcome::Fail, Outcome::Fixed,
 				Outcome::Flaky, Outcome::Known, Outcome::Pass, Outcome::Skip};
 
 const char kStyle[] = R"css(
@@ -205,7 +205,10 @@ std::string write_html(const std::vector<RunResult> &runs, const std::string &pa
 		add(body, "p", "Clause " + name + " was skipped on every device: it may be a harness bug.")
 			.append_attribute("class") = "flag";
 
-	if (!doc.save_file(path.c_str(), "", pugi::format_raw | pugi::format_no_declaration))
+	// Written under a temporary name and renamed: a reader never sees half a file.
+	std::string tmp = path + ".tmp";
+	if (!doc.save_file(tmp.c_str(), "", pugi::format_raw | pugi::format_no_declaration) ||
+	    std::rename(tmp.c_str(), path.c_str()) != 0)
 		return "cannot write " + path;
 	return "";
 }

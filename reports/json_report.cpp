@@ -24,16 +24,31 @@ std::string write_json(const RunResult &run, const std::string &path)
 			 {"fw_ver", run.device.fw_ver},
 			 {"emulated", run.device.emulated},
 			 {"faults", run.device.faults}};
+	doc["policy"] = {{"suite", run.policy.suite},
+			 {"filter", run.policy.filter},
+			 {"partial", run.policy.filter != "*"},
+			 {"known_file", run.policy.known_file},
+			 {"strict", run.policy.strict},
+			 {"rc_params", run.policy.rc_params}};
+	doc["verdict"] = {{"passed", run.failed_because.empty()},
+			  {"failed_because", run.failed_because},
+			  {"exit_status", run.exit_status},
+			  {"interrupted_by", run.interrupted_by}};
 	auto &summary = doc["summary"] = nlohmann::ordered_json::object();
-	for (Outcome o : {Outcome::Pass, Outcome::Fail, Outcome::Skip, Outcome::Known,
-			  Outcome::Fixed, Outcome::Flaky, Outcome::Crash, Outcome::Timeout})
+	for (Outcome o : all_outcomes())
 		summary[outcome_name(o)] = run.count(o);
 	auto &cases = doc["cases"] = nlohmann::ordered_json::array();
 	for (const auto &c : run.cases)
 		cases.push_back(case_to_json(c));
-	std::ofstream out(path);
-	out << doc.dump(1) << "\n";
-	if (!out)
+	// Written under a temporary name and renamed: a reader never sees half a file.
+	std::string tmp = path + ".tmp";
+	{
+		std::ofstream out(tmp);
+		out << doc.dump(1) << "\n";
+		if (!out)
+			return "cannot write " + path;
+	}
+	if (std::rename(tmp.c_str(), path.c_str()) != 0)
 		return "cannot write " + path;
 	return "";
 }
@@ -59,6 +74,21 @@ std::string read_json(const std::string &path, RunResult &run)
 		run.device.fw_ver = d.value("fw_ver", "");
 		run.device.emulated = d.value("emulated", false);
 		run.device.faults = d.value("faults", "");
+		if (doc.contains("policy")) {
+			const auto &p = doc.at("policy");
+			run.policy.suite = p.value("suite", "conformance");
+			run.policy.filter = p.value("filter", "*");
+			run.policy.known_file = p.value("known_file", "");
+			run.policy.strict = p.value("strict", false);
+			run.policy.known_given = !run.policy.known_file.empty();
+			run.policy.rc_params = p.value("rc_params", "");
+		}
+		if (doc.contains("verdict")) {
+			const auto &v = doc.at("verdict");
+			run.failed_because = v.value("failed_because", std::vector<std::string>{});
+			run.exit_status = v.value("exit_status", 0);
+			run.interrupted_by = v.value("interrupted_by", "");
+		}
 		for (const auto &c : doc.at("cases"))
 			run.cases.push_back(case_from_json(c));
 	} catch (const std::exception &e) {

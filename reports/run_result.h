@@ -11,8 +11,11 @@ namespace ibvcert {
 // still fails), FIXED (a listed deviation that now passes), FLAKY (failed,
 // then passed on the automatic rerun), CRASH and TIMEOUT (the case's process
 // died or hung) from the runner.
-enum class Outcome { Pass, Fail, Skip, Known, Fixed, Flaky, Crash, Timeout };
+// Interrupted: the run was stopped (SIGINT, SIGTERM, SIGHUP) while the case ran.
+enum class Outcome { Pass, Fail, Skip, Known, Fixed, Flaky, Crash, Timeout, Interrupted };
 const char *outcome_name(Outcome outcome);
+// Every outcome, in the order above.
+const std::vector<Outcome> &all_outcomes();
 
 struct CaseResult {
 	std::string suite;  // "Table/ModifyQpRequiredSet"
@@ -41,12 +44,31 @@ struct DeviceInfo {
 	std::string faults; // emulated device fault knobs, test-only
 };
 
+// How the run was asked for and judged, recorded with its results.
+struct RunPolicy {
+	std::string suite = "conformance"; // conformance, properties, all
+	std::string filter = "*";
+	std::string known_file;   // the deviations file, "" for none
+	bool strict = false;      // SHOULD failures and KNOWN deviations fail the run
+	bool known_given = false; // a deviations file must match exactly
+	std::string rc_params;    // RC_PARAMS the properties ran with (their seed)
+};
+
+// Whether this case's outcome fails a run judged by policy.
+bool fails_the_run(const CaseResult &c, const RunPolicy &policy);
+
 struct RunResult {
 	std::string harness_version;
 	std::string started; // ISO 8601, UTC
 	double seconds = 0;
 	DeviceInfo device;
+	RunPolicy policy;
 	std::vector<CaseResult> cases;
+	// The verdict: the reasons the run failed (empty: it passed), and the
+	// exit status ibvcert returned.
+	std::vector<std::string> failed_because;
+	int exit_status = 0;
+	std::string interrupted_by; // "SIGTERM" when a signal stopped the run
 
 	int count(Outcome outcome) const;
 };
