@@ -32,6 +32,9 @@ void sched_modify_step(Session &s);
 void sched_destroy_step(Session &s);
 void sched_teardown(Session &s);
 
+// CQ moderation: ibv_modify_cq on the lane's CQ.
+void modify_cq_step(Session &s);
+
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.
 void one_qp_setup(Session &s);

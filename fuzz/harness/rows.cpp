@@ -22,6 +22,7 @@ const std::vector<Row> &all_rows()
 		{"sched_create", sched_create_step},
 		{"sched_modify", sched_modify_step},
 		{"sched_destroy", sched_destroy_step},
+		{"modify_cq", modify_cq_step},
 	};
 	return rows;
 }

@@ -67,6 +67,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
   "comp-mask-ignored=clause:(set_ece.model.accepted:ece|sched_(create|modify).model.accepted:sched).comp_mask.zero"
   "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
+  "cq-moderation-out-of-range=clause:modify_cq.model.accepted:modify_cq.cq_(count|period).range"
+  "cq-moderation-partial-apply=clause:modify_cq.unchanged"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
