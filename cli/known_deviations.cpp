@@ -3,29 +3,139 @@
 #include <nlohmann/json.hpp>
 
 #include <fnmatch.h>
+#include <sys/utsname.h>
 
+#include <cctype>
 #include <fstream>
+#include <set>
 
 namespace ibvcert {
+
+const char *const kKnownDeviationsShape =
+	R"({"provider": "rxe", "deviations": [{"cases": ["Suite.Test/Param" or shell pattern, ...], )"
+	R"("reason": "what the provider does", "breaks": "the man-page sentence it breaks", )"
+	R"("rules": ["rule ids from ibvcert rules", ...] (optional), )"
+	R"("kernels": ["6.1", ...] (optional: uname -r prefixes; absent = every kernel), )"
+	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release)}, ...]})";
+
+namespace {
+
+std::string running_kernel()
+{
+	struct utsname u;
+	return uname(&u) == 0 ? u.release : "";
+}
+
+// A list of non-empty strings, or a message.
+std::string string_list(const nlohmann::json &d, const char *key, bool required, std::vector<std::string> &out)
+{
+	if (!d.contains(key)) {
+		if (required)
+			return std::string("missing \"") + key + "\"";
+		return "";
+	}
+	const auto &v = d.at(key);
+	if (!v.is_array() || (required && v.empty()))
+		return std::string("\"") + key + "\" must be a non-empty list of strings";
+	for (const auto &s : v) {
+		if (!s.is_string() || s.get<std::string>().empty())
+			return std::string("\"") + key + "\" must hold non-empty strings";
+		out.push_back(s.get<std::string>());
+	}
+	if (!required && out.empty())
+		return std::string("\"") + key + "\" is empty (leave it out to mean every version)";
+	return "";
+}
+
+std::string text(const nlohmann::json &d, const char *key, std::string &out)
+{
+	if (!d.contains(key) || !d.at(key).is_string() || d.at(key).get<std::string>().empty())
+		return std::string("missing or empty \"") + key + "\" (a string)";
+	out = d.at(key).get<std::string>();
+	return "";
+}
+
+} // namespace
+
+bool version_matches(const std::string &prefix, const std::string &version)
+{
+	if (prefix.empty() || version.compare(0, prefix.size(), prefix) != 0)
+		return false;
+	if (version.size() == prefix.size())
+		return true;
+	// The prefix must end a component: "6.1" is not "6.12".
+	return !std::isdigit((unsigned char)version[prefix.size()]) ||
+	       !std::isdigit((unsigned char)prefix.back());
+}
+
+bool deviation_applies(const KnownDeviation &d, const std::string &kernel, const std::string &rdma_core)
+{
+	auto any = [](const std::vector<std::string> &prefixes, const std::string &v) {
+		if (prefixes.empty())
+			return true;
+		for (const auto &p : prefixes)
+			if (version_matches(p, v))
+				return true;
+		return false;
+	};
+	return any(d.kernels, kernel) && any(d.rdma_core, rdma_core);
+}
+
+std::string rdma_core_release(const std::string &libibverbs_version)
+{
+	std::string v = libibverbs_version;
+	if (size_t sp = v.rfind(' '); sp != std::string::npos)
+		v = v.substr(sp + 1);
+	if (v.rfind("1.", 0) != 0)
+		return v;
+	size_t a = v.find('.', 2);
+	if (a == std::string::npos)
+		return v;
+	size_t b = v.find('.', a + 1);
+	return v.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
+}
 
 std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 {
 	std::ifstream in(path);
 	if (!in)
 		return "cannot read known-deviations file " + path;
+	out.kernel = running_kernel();
+#ifdef IBVCERT_RDMA_CORE_VERSION
+	out.rdma_core = rdma_core_release(IBVCERT_RDMA_CORE_VERSION);
+#endif
+	auto bad = [&](const std::string &what) {
+		return path + ": " + what + "; a known-deviations file looks like " + kKnownDeviationsShape;
+	};
+	nlohmann::json doc;
 	try {
-		auto doc = nlohmann::json::parse(in);
-		out.provider = doc.at("provider").get<std::string>();
-		for (const auto &d : doc.at("deviations")) {
-			KnownDeviation k{d.at("cases").get<std::vector<std::string>>(),
-					 d.at("reason").get<std::string>(),
-					 d.at("breaks").get<std::string>()};
-			if (k.cases.empty() || k.reason.empty() || k.breaks.empty())
-				return path + ": every deviation needs cases, reason and breaks";
-			out.deviations.push_back(std::move(k));
-		}
+		doc = nlohmann::json::parse(in);
 	} catch (const nlohmann::json::exception &e) {
-		return path + ": " + e.what();
+		return bad(std::string("not JSON (") + e.what() + ")");
+	}
+	if (!doc.is_object())
+		return bad("the top level must be an object");
+	if (auto why = text(doc, "provider", out.provider); !why.empty())
+		return bad(why);
+	if (!doc.contains("deviations") || !doc.at("deviations").is_array())
+		return bad("missing \"deviations\" (a list)");
+	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note"};
+	size_t i = 0;
+	for (const auto &d : doc.at("deviations")) {
+		std::string at = "deviations[" + std::to_string(i++) + "]: ";
+		if (!d.is_object())
+			return bad(at + "each deviation must be an object");
+		for (const auto &[key, value] : d.items())
+			if (!keys.count(key))
+				return bad(at + "unknown key \"" + key + "\"");
+		KnownDeviation k;
+		for (auto why : {string_list(d, "cases", true, k.cases), text(d, "reason", k.reason),
+				 text(d, "breaks", k.breaks), string_list(d, "rules", false, k.rules),
+				 string_list(d, "kernels", false, k.kernels),
+				 string_list(d, "rdma_core", false, k.rdma_core)})
+			if (!why.empty())
+				return bad(at + why);
+		out.deviations.push_back(std::move(k));
 	}
 	return "";
 }
@@ -34,12 +144,20 @@ void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 {
 	std::string name = c.full_name();
 	for (const auto &d : known.deviations) {
+		if (!deviation_applies(d, known.kernel, known.rdma_core))
+			continue;
 		bool listed = false;
 		for (const auto &pattern : d.cases)
 			listed = listed || fnmatch(pattern.c_str(), name.c_str(), FNM_NOESCAPE) == 0;
 		if (!listed)
 			continue;
 		c.known_reason = known.provider + ": " + d.reason + " (breaks: " + d.breaks + ")";
+		if (!d.rules.empty()) {
+			c.known_reason += " [rules:";
+			for (const auto &r : d.rules)
+				c.known_reason += " " + r;
+			c.known_reason += "]";
+		}
 		if (c.outcome == Outcome::Fail)
 			c.outcome = Outcome::Known;
 		else if (c.outcome == Outcome::Pass)

@@ -2,6 +2,14 @@
 // why the provider fails it and the man-page sentence it breaks. A listed
 // case that fails is KNOWN; one that passes is FIXED, which fails the run so
 // the file stays true.
+//
+// An entry may name the versions it was seen on: "kernels" (matched against
+// the running kernel's release, `uname -r`) and "rdma_core" (matched against
+// the rdma-core release of the libibverbs the harness was built with). Each
+// item is a version prefix that ends at a component boundary: "6.1" matches
+// 6.1 and 6.1.0-28-amd64 but not 6.12.9. Absent means every version. An entry
+// that does not apply to the running versions is ignored: its cases are
+// judged as if unlisted (neither KNOWN nor FIXED).
 #pragma once
 
 #include "reports/run_result.h"
@@ -15,17 +23,40 @@ struct KnownDeviation {
 	std::vector<std::string> cases; // case ids, or shell patterns of them (* ?)
 	std::string reason; // what the provider does
 	std::string breaks; // the man-page sentence (or table) it breaks
+	std::vector<std::string> rules;     // contract rule ids it breaks (ibvcert rules); may be empty
+	std::vector<std::string> kernels;   // kernel release prefixes; empty = every kernel
+	std::vector<std::string> rdma_core; // rdma-core release prefixes; empty = every release
 };
 
 struct KnownDeviations {
 	std::string provider;
 	std::vector<KnownDeviation> deviations;
+	// The versions the entries are matched against. load_known_deviations
+	// sets them to this machine's (uname -r, the libibverbs built against).
+	std::string kernel;
+	std::string rdma_core;
 };
 
-// Reads a deviations file. "" or a message naming what is wrong.
+// The shape of a deviations file, for error messages and the README.
+extern const char *const kKnownDeviationsShape;
+
+// Reads a deviations file. "" or a message naming what is wrong and the
+// shape expected.
 std::string load_known_deviations(const std::string &path, KnownDeviations &out);
 
-// FAIL -> KNOWN and PASS -> FIXED when the file lists the case.
+// "6.1" matches "6.1", "6.1.0-28-amd64", "6.1-rc2"; not "6.12.9" nor "6.10".
+bool version_matches(const std::string &prefix, const std::string &version);
+
+// Whether the entry applies to these versions.
+bool deviation_applies(const KnownDeviation &d, const std::string &kernel, const std::string &rdma_core);
+
+// rdma-core's release from a libibverbs version: "1.14.44.0" or
+// "libibverbs 1.14.44" -> "44" (libibverbs 1.14.N ships with rdma-core N);
+// anything else is returned as is.
+std::string rdma_core_release(const std::string &libibverbs_version);
+
+// FAIL -> KNOWN and PASS -> FIXED when an entry that applies to the running
+// versions lists the case.
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c);
 
 } // namespace ibvcert

@@ -1,0 +1,212 @@
+// Known-deviation files that know versions: an entry applies only to the
+// kernels (uname -r prefixes) and rdma-core releases it names; one that does
+// not apply leaves the case as if unlisted (neither KNOWN nor FIXED).
+#include "cli/known_deviations.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <string>
+
+namespace ibvcert {
+namespace {
+
+TEST(VersionMatches, PrefixEndsAtAComponentBoundary)
+{
+	EXPECT_TRUE(version_matches("6.1", "6.1"));
+	EXPECT_TRUE(version_matches("6.1", "6.1.0-56-amd64"));
+	EXPECT_TRUE(version_matches("6.1", "6.1-rc2"));
+	EXPECT_TRUE(version_matches("6.1.0-56", "6.1.0-56-amd64"));
+	EXPECT_TRUE(version_matches("6.12", "6.12.95+deb12-amd64"));
+	EXPECT_TRUE(version_matches("6.", "6.12.95+deb12-amd64"));
+	EXPECT_FALSE(version_matches("6.1", "6.12.95+deb12-amd64"));
+	EXPECT_FALSE(version_matches("6.1", "6.10"));
+	EXPECT_FALSE(version_matches("6.12", "6.1.0-56-amd64"));
+	EXPECT_FALSE(version_matches("6.1", "5.15.0"));
+	EXPECT_FALSE(version_matches("", "6.1"));
+	EXPECT_FALSE(version_matches("6.1", ""));
+}
+
+TEST(RdmaCoreRelease, FromTheLibibverbsVersion)
+{
+	EXPECT_EQ(rdma_core_release("libibverbs 1.14.44.0"), "44");
+	EXPECT_EQ(rdma_core_release("1.14.44.0"), "44");
+	EXPECT_EQ(rdma_core_release("1.14.50"), "50");
+	EXPECT_EQ(rdma_core_release("44.0"), "44.0");
+}
+
+KnownDeviation entry(std::vector<std::string> kernels, std::vector<std::string> rdma_core = {})
+{
+	KnownDeviation d;
+	d.cases = {"Table/Clause.Test/RC_*"};
+	d.reason = "does something";
+	d.breaks = "a sentence";
+	d.rules = {"modify_qp.qp_access_flags.known"};
+	d.kernels = std::move(kernels);
+	d.rdma_core = std::move(rdma_core);
+	return d;
+}
+
+CaseResult run_case(Outcome outcome, const std::string &name = "Test/RC_INIT_RTR")
+{
+	CaseResult c;
+	c.suite = "Table/Clause";
+	c.name = name;
+	c.outcome = outcome;
+	return c;
+}
+
+Outcome judged(const KnownDeviations &k, Outcome o, const std::string &name = "Test/RC_INIT_RTR")
+{
+	CaseResult c = run_case(o, name);
+	apply_known_deviations(k, c);
+	return c.outcome;
+}
+
+TEST(ApplyKnownDeviations, AbsentVersionsMeanEveryVersion)
+{
+	KnownDeviations k{"rxe", {entry({})}, "6.12.95+deb12-amd64", "44"};
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Known);
+	EXPECT_EQ(judged(k, Outcome::Pass), Outcome::Fixed);
+	EXPECT_EQ(judged(k, Outcome::Skip), Outcome::Skip);
+	EXPECT_EQ(judged(k, Outcome::Fail, "Test/UC_INIT_RTR"), Outcome::Fail); // not listed
+}
+
+TEST(ApplyKnownDeviations, AnEntryForOtherKernelsIsNeitherKnownNorFixed)
+{
+	KnownDeviations k{"rxe", {entry({"6.1"})}, "6.12.95+deb12-amd64", "44"};
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Fail);
+	EXPECT_EQ(judged(k, Outcome::Pass), Outcome::Pass);
+	CaseResult c = run_case(Outcome::Pass);
+	apply_known_deviations(k, c);
+	EXPECT_EQ(c.known_reason, "");
+	k.kernel = "6.1.0-56-amd64";
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Known);
+	EXPECT_EQ(judged(k, Outcome::Pass), Outcome::Fixed);
+}
+
+TEST(ApplyKnownDeviations, AnyListedKernelApplies)
+{
+	KnownDeviations k{"rxe", {entry({"6.1", "6.12"})}, "6.12.95+deb12-amd64", "44"};
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Known);
+	k.kernel = "6.6.1";
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Fail);
+}
+
+TEST(ApplyKnownDeviations, RdmaCoreMustMatchToo)
+{
+	KnownDeviations k{"rxe", {entry({"6.1"}, {"44"})}, "6.1.0-56-amd64", "44"};
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Known);
+	k.rdma_core = "50";
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Fail);
+	EXPECT_EQ(judged(k, Outcome::Pass), Outcome::Pass);
+}
+
+TEST(ApplyKnownDeviations, TheFirstEntryThatAppliesIsUsed)
+{
+	KnownDeviation on61 = entry({"6.1"});
+	on61.reason = "old behaviour";
+	KnownDeviation on612 = entry({"6.12"});
+	on612.reason = "new behaviour";
+	KnownDeviations k{"rxe", {on61, on612}, "6.12.95+deb12-amd64", "44"};
+	CaseResult c = run_case(Outcome::Fail);
+	apply_known_deviations(k, c);
+	EXPECT_EQ(c.outcome, Outcome::Known);
+	EXPECT_NE(c.known_reason.find("new behaviour"), std::string::npos) << c.known_reason;
+	EXPECT_NE(c.known_reason.find("modify_qp.qp_access_flags.known"), std::string::npos) << c.known_reason;
+}
+
+std::string write_temp(const std::string &text)
+{
+	char path[] = "/tmp/ibvcert-known-XXXXXX";
+	int fd = mkstemp(path);
+	EXPECT_GE(fd, 0);
+	FILE *f = fdopen(fd, "w");
+	std::fputs(text.c_str(), f);
+	std::fclose(f);
+	return path;
+}
+
+std::string load(const std::string &text, KnownDeviations &k)
+{
+	std::string path = write_temp(text);
+	std::string err = load_known_deviations(path, k);
+	std::remove(path.c_str());
+	return err;
+}
+
+TEST(LoadKnownDeviations, ReadsVersionsAndRules)
+{
+	KnownDeviations k;
+	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [
+		{"cases": ["A.b/c"], "reason": "r", "breaks": "s", "rules": ["x.y"], "kernels": ["6.1"], "rdma_core": ["44"]},
+		{"cases": ["A.b/d"], "reason": "r", "breaks": "s"}]})",
+		       k),
+		  "");
+	ASSERT_EQ(k.deviations.size(), 2u);
+	EXPECT_EQ(k.deviations[0].kernels, std::vector<std::string>{"6.1"});
+	EXPECT_EQ(k.deviations[0].rdma_core, std::vector<std::string>{"44"});
+	EXPECT_EQ(k.deviations[0].rules, std::vector<std::string>{"x.y"});
+	EXPECT_TRUE(k.deviations[1].kernels.empty());
+	EXPECT_FALSE(k.kernel.empty()); // this machine's uname -r
+}
+
+TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
+{
+	for (const char *bad : {
+		     R"({"provider": "rxe"})",
+		     R"({"deviations": []})",
+		     R"([1, 2])",
+		     R"({"provider": "rxe", "deviations": [{"cases": [], "reason": "r", "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernels": "6.1"}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernels": []}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "rules": [3]}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernel": ["6.1"]}]})",
+		     "{not json",
+	     }) {
+		KnownDeviations k;
+		std::string err = load(bad, k);
+		EXPECT_NE(err.find("a known-deviations file looks like"), std::string::npos) << bad << " -> " << err;
+		EXPECT_NE(err.find("\"kernels\": [\"6.1\""), std::string::npos) << err;
+	}
+	KnownDeviations k;
+	EXPECT_NE(load(R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernel": ["6.1"]}]})", k)
+			  .find("deviations[0]: unknown key \"kernel\""),
+		  std::string::npos);
+}
+
+#ifdef IBVCERT_SOURCE_DIR
+// The committed files load, and every rule id they cite is a rule of the
+// contract (ibvcert rules --format json).
+TEST(CommittedDeviationFiles, LoadAndCiteExistingRules)
+{
+	std::set<std::string> ids;
+	FILE *p = popen(IBVCERT_BINARY " rules --format json", "r");
+	ASSERT_TRUE(p);
+	std::string out;
+	char buf[4096];
+	for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;)
+		out.append(buf, n);
+	ASSERT_EQ(pclose(p), 0);
+	for (const auto &r : nlohmann::json::parse(out))
+		ids.insert(r.at("id").get<std::string>());
+	ASSERT_FALSE(ids.empty());
+	for (const char *provider : {"rxe", "siw"}) {
+		KnownDeviations k;
+		std::string path = std::string(IBVCERT_SOURCE_DIR) + "/deviations/" + provider + ".json";
+		ASSERT_EQ(load_known_deviations(path, k), "") << path;
+		for (const auto &d : k.deviations) {
+			EXPECT_FALSE(d.rules.empty()) << path << ": " << d.reason;
+			for (const auto &r : d.rules)
+				EXPECT_TRUE(ids.count(r)) << path << ": unknown rule id " << r;
+		}
+	}
+}
+#endif
+
+} // namespace
+} // namespace ibvcert
