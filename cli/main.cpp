@@ -8,7 +8,7 @@
 #include "cli/isolated_runner.h"
 #include "cli/known_deviations.h"
 #include "cli/verdict.h"
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "fixtures/device.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"

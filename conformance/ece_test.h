@@ -3,9 +3,9 @@
 // ibv_query_ece with before anything is set.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/qp_case.h"
+#include "fixtures/rigs/qp_case.h"
 #include "fixtures/ece.h"
 #include "contracts/names.h"
 #include "fixtures/verb_trace.h"

@@ -1,7 +1,7 @@
 // Clause: a device without ECE answers EOPNOTSUPP from ibv_query_ece and
 // from ibv_set_ece (with a vendor_id set: the node GUID's OUI).
 #include "conformance/ece_test.h"
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 
 namespace ibvcert {
 namespace {

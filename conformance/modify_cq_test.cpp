@@ -12,9 +12,9 @@
 // moderation (libibverbs has no query: emu0 reports it); elsewhere those
 // cases SKIP once the call was rejected. A device without CQ moderation
 // (rxe, siw) SKIPs every case but the EOPNOTSUPP one.
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
 #include "fixtures/verb_trace.h"

@@ -3,9 +3,9 @@
 // the device lacks what the case needs.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/qp_case.h"
+#include "fixtures/rigs/qp_case.h"
 #include "conformance/qp_params.h"
 
 #include <gtest/gtest.h>

@@ -1,10 +1,10 @@
 // Clause: on a device with packet pacing, ibv_modify_qp_rate_limit on a QP
 // whose type is not in packet_pacing_caps.supported_qpts fails and modifies
 // nothing. The QP is in RTS, where a paced type would take it.
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/qp_case.h"
-#include "conformance/run_context.h"
+#include "fixtures/rigs/qp_case.h"
+#include "fixtures/rigs/run_context.h"
 #include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"

@@ -1,9 +1,9 @@
 // Clause: on a device without packet pacing (packet_pacing_caps
 // qp_rate_limit_max 0) ibv_modify_qp_rate_limit returns EOPNOTSUPP (ENOSYS
 // from old libibverbs) and modifies nothing.
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/qp_case.h"
+#include "fixtures/rigs/qp_case.h"
 #include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"

@@ -1,6 +1,6 @@
 // Clause: an idle group's share goes to its sibling: with group2's QP idle,
 // group1's QP gets the whole 10 Gb/s node, measured.
-#include "conformance/sched_share_rig.h"
+#include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
 
 #include <cmath>

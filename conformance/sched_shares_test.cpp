@@ -2,7 +2,7 @@
 // node get the weighted max-min fair share, measured: 7:3 when no cap binds
 // (node 10 Gb/s: 7 and 3 Gb/s), and with group2 held at its 4096 Mbit/s cap
 // the rest going to group1 (node 20 Gb/s: 15.904 and 4.096 Gb/s).
-#include "conformance/sched_share_rig.h"
+#include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
 
 #include <cmath>

@@ -3,11 +3,11 @@
 // destroyed before the elements, then the leak check.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/qp_case.h"
-#include "conformance/sched_rig.h"
-#include "conformance/send_case.h"
+#include "fixtures/rigs/qp_case.h"
+#include "fixtures/rigs/sched_rig.h"
+#include "fixtures/rigs/send_case.h"
 
 #include <gtest/gtest.h>
 

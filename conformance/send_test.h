@@ -2,10 +2,10 @@
 // released and leak-checked after each case.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/pacing_checks.h"
-#include "conformance/send_case.h"
+#include "fixtures/rigs/pacing_checks.h"
+#include "fixtures/rigs/send_case.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Clauses: an ibv_modify_srq that carries a valid and an invalid attribute
 // modifies nothing; one with a bit outside IBV_SRQ_MAX_WR | IBV_SRQ_LIMIT
 // fails and modifies nothing.
-#include "conformance/clause.h"
-#include "conformance/srq_rig.h"
+#include "fixtures/rigs/clause.h"
+#include "fixtures/rigs/srq_rig.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
 

@@ -3,9 +3,9 @@
 // when the device lacks what the case needs.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
-#include "conformance/srq_rig.h"
+#include "fixtures/rigs/srq_rig.h"
 #include "contracts/names.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 #include "properties/property_check.h"
 
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 
 #include <gtest/gtest.h>
 

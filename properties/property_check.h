@@ -6,7 +6,7 @@
 // seed come from RC_PARAMS.
 #pragma once
 
-#include "conformance/clause.h"
+#include "fixtures/rigs/clause.h"
 
 #include <rapidcheck.h>
 

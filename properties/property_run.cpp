@@ -1,6 +1,6 @@
 #include "properties/property_run.h"
 
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "fixtures/generators/modify_qp_request.h"
 #include "contracts/names.h"
 

@@ -6,7 +6,7 @@
 // rules (contracts/sched_rules.cpp, evaluate_sched) allow it; a rejected modify
 // leaves the element as it was; an accepted call leaves the element with
 // what the request gives it (sched_applied), where the device reports it.
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "fixtures/generators/qos_values.h"
 #include "contracts/names.h"
 #include "fixtures/sched_attr.h"

@@ -1,6 +1,6 @@
 #include "properties/srq_case.h"
 
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "contracts/names.h"
 
 #include <gtest/gtest.h>

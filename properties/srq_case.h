@@ -9,7 +9,7 @@
 // string and the replay command follow it (property_check.h).
 #pragma once
 
-#include "conformance/srq_rig.h"
+#include "fixtures/rigs/srq_rig.h"
 
 #include <chrono>
 #include <optional>

@@ -3,7 +3,7 @@
 // exactly when the SRQ rule table's create rules say so; an SRQ created
 // reports values not below the request, and they are the SRQ's own:
 // ibv_query_srq reads the same max_wr and max_sge.
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "fixtures/generators/srq_values.h"
 #include "contracts/names.h"
 #include "contracts/srq_eval.h"

@@ -3,7 +3,7 @@
 //   IBVCERT_DEVICE=NAME         a libibverbs device, or emu0 (the default)
 //   IBVCERT_EMU_FAULT=K1,K2     emu0 with test-only fault knobs planted
 // A failing property's replay command reruns this binary the same way.
-#include "conformance/run_context.h"
+#include "fixtures/rigs/run_context.h"
 #include "fixtures/emu/emu_device.h"
 #include "contracts/names.h"
 #include "properties/property_check.h"

@@ -17,7 +17,7 @@ const char kTrigger[] = "Table/ModifyQpOptionalAttribute.AcceptedWithTheRequired
 nlohmann::json run_with(const std::string &knob, std::string &output)
 {
 	std::string dir = ::testing::TempDir() + "ibvcert-iso-" + std::to_string(getpid());
-	auto r = run_ibvcert("run --case-timeout 2 --filter '*RC_RTS_SQD*' --emu-fault " + knob +
+	auto r = run_ibvcert("run --case-timeout 2 --filter '*RC_RTS_SQD*-*OptionalReadBack*' --emu-fault " + knob +
 			     " --report " + dir);
 	output = r.output;
 	EXPECT_EQ(r.status, 1) << r.output;
