@@ -6,7 +6,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpReadBack : public ModifyQpTest {
-	Clause clause() const override { return {Level::SHOULD, clauses::kQueryQp}; }
+	Clause clause() const override { return {Level::MUST, clauses::kQueryQp}; }
 };
 
 TEST_P(ModifyQpReadBack, RequiredAttributesReadBackAsSet)

@@ -29,10 +29,13 @@ const std::vector<ContractRule> kRules = {
 	 "mask without IBV_QP_STATE is the current->current row.",
 	 nullptr},
 	{"modify_qp.query.reads_back_as_set", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::SHOULD, 0, "ibv_query_qp(3)",
+	 Level::MUST, 0, "ibv_query_qp(3)",
 	 "gets the attributes specified in attr_mask; attribute values are valid if they have been "
 	 "set using ibv_modify_qp().",
-	 nullptr},
+	 "The page states it as fact (a value set by ibv_modify_qp is valid, i.e. is what "
+	 "ibv_query_qp returns), so MUST (was SHOULD). Fields the page says may differ between "
+	 "calls (qp_state, path_mig_state, sq_draining, ah_attr with APM) or that it does not "
+	 "return are not compared."},
 	{"srq.limit_event.once_below_the_limit", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
@@ -215,6 +218,69 @@ const std::vector<ContractRule> kRules = {
 	 "The unused transmission bandwidth will be distributed among the remaining entities "
 	 "assuring the weight setting: with group2 idle, group1's QP gets the whole node.",
 	 nullptr},
+	// Accepted means applied: each accepted call proven by its effect.
+	{"modify_qp.rate_limit.zero_removes_the_limit", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3), ibv_modify_qp_rate_limit(3)",
+	 "IBV_QP_RATE_LIMIT Set rate_limit (Rate limit in kbps for packet pacing); "
+	 "ibv_modify_qp_rate_limit(3): The rate_limit defines the MAX send rate this QP will send; "
+	 "rate_limit 0 is always valid and means unlimited (the attribute table's ZeroOrRange "
+	 "row): an accepted RTS->RTS with IBV_QP_RATE_LIMIT 0 on a paced QP removes the limit, "
+	 "after which it sends faster than the limit it had.",
+	 "The page states the result as fact (\"Set rate_limit\"): MUST."},
+	{"ece.query.returns_what_set_accepted", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3), ibv_query_ece(3)",
+	 "ibv_set_ece(3): The requested ECE values. This is IN/OUT field, the accepted options "
+	 "will be returned in this field. ibv_query_ece(3): Return to the user current ECE state "
+	 "for the QP.",
+	 "The accepted options are the QP's current ECE state, so ibv_query_ece returns exactly "
+	 "what ibv_set_ece handed back (options and vendor_id), in every state the QP can be in "
+	 "(ibv_set_ece(3) restricts none): MUST."},
+	{"sched.modify.shares_follow_the_new_value", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "mlx5dv_sched_node_modify - Modifies a node scheduling element; mlx5dv_sched_leaf_modify "
+	 "- Modifies a leaf scheduling element; sched_attr: For create, modify: the attribute of "
+	 "the scheduling element to work on. bw_share: The bandwidth is shared between all "
+	 "elements connected to the same parent element, relatively to their bw_share. "
+	 "max_avg_bw: The maximal transmission rate allowed for the element, averaged over time.",
+	 "An accepted modify is in effect: the measured shares after it are the weighted "
+	 "max-min fair shares of the tree as modified (a read-back alone is not enough): MUST."},
+	// Lifecycle.
+	{"modify_qp.reset.reported_pacing_in_effect", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
+	 "The rate_limit defines the MAX send rate this QP will send; rate_limit 0 means no "
+	 "limit: after RESET and a walk back to RTS without IBV_QP_RATE_LIMIT, a device that "
+	 "reports no pacing in effect sends unpaced.",
+	 "What a device reports as in effect is what it does: MUST. Devices that do not report "
+	 "the pacing in effect SKIP (modify_qp.reset.forgets_pacing measures them)."},
+	{"modify_qp.reset.forgets_pacing", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_modify_qp(3)",
+	 "IBV_QP_RATE_LIMIT Set rate_limit; ibv_query_qp(3) NOTES: Attribute values are valid if "
+	 "they have been set using ibv_modify_qp(). The exact list of valid attributes depends on "
+	 "the QP state.",
+	 "The pages are silent on what a move to RESET keeps: ibvcert expects a QP walked up "
+	 "again from RESET to keep nothing the walk did not set (no pacing), as a new QP would: "
+	 "SHOULD."},
+	// Interactions.
+	{"modify_qp.unmasked.pacing_kept", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3)",
+	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according "
+	 "to the mask attr_mask.",
+	 "A modify whose mask has no IBV_QP_RATE_LIMIT does not modify rate_limit: the pacing "
+	 "set before (ibv_modify_qp_rate_limit) stays in effect, measured: MUST."},
+	{"srq.limit_event.armed_across_resize", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
+	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
+	 "ibv_query_srq(3) NOTES: If the value returned for srq_limit is 0, then the SRQ limit "
+	 "reached event is not (or no longer) armed.",
+	 "Only the event (or srq_limit 0) disarms: IBV_SRQ_MAX_WR alone does not modify srq_limit, "
+	 "so the SRQ stays armed and the event still fires once below the limit: MUST."},
+	{"modify_qp.other_objects.unchanged", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3)",
+	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according "
+	 "to the mask attr_mask.",
+	 "The verb names one QP: nothing else of the device (its other QPs, its SRQs) is the "
+	 "call's to change. The page states it as fact: MUST."},
 	{"modify_qp.property.accepted_exactly_per_contract", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3)",
 	 "returns 0 on success, or the value of errno on failure; NOTES: the required attributes "

@@ -44,6 +44,13 @@ const KnobExpectation kExpectations[] = {
 	// selftest lists it caught by ModifyCqAboveCap.Rejected.
 	{"cq-moderation-partial-apply", "ModifyCqAboveCap.WhenRejectedChangesNothing"},
 	{"cq-moderation-partial-apply", "ModifyCqMask.RejectedAndChangesNothing"},
+	{"rate-limit-zero-kept", "ModifyQpRateLimitZero.RtsToRtsRemovesTheLimit"},
+	{"ece-query-returns-request", "EceInState.QueryReturnsWhatSetHandedBack"},
+	{"ece-checked-only-in-reset", "EceInState.UnknownCompMaskRejectedAndNothingStored"},
+	{"pacing-survives-reset", "QpLifecycle.ResetReportsNoPacingAndSendsUnpaced"},
+	{"cross-object-interference", "DeviceIsolation.ModifyOnOneQpChangesNoOtherObject"},
+	{"sched-modify-not-applied", "SchedModifyShares.MeasuredSharesFollowTheModify"},
+	{"srq-resize-disarms", "SrqLimitAcrossResize.MaxWrAloneKeepsTheLimitArmed"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)

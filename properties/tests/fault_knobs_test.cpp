@@ -69,6 +69,7 @@ const KnobCatch kCatches[] = {
 	{"pacer-ignores-burst", kRateLimit},
 	{"sched-shares-ignored", kSchedShare},
 	{"cq-moderation-out-of-range", kModifyCqShould},
+	{"cross-object-interference", kModelQueries},
 	{"cq-moderation-partial-apply", kModifyCq},
 };
 
@@ -84,6 +85,7 @@ const char *const kTargetedKnobs[] = {
 	"sched-root-bw-share",    "comp-mask-ignored",         "rate-limit-out-of-range",
 	"pacer-ignores-burst",    "sched-shares-ignored",
 	"cq-moderation-out-of-range", "cq-moderation-partial-apply",
+	"cross-object-interference",
 };
 
 // Cases per run: the rarest catch (a dropped required bit) shows up about

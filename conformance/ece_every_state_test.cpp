@@ -1,0 +1,123 @@
+// Clauses: ibv_set_ece / ibv_query_ece in every state a QP can be in (the
+// states of the kernel transition table's RC rows that ibv_modify_qp
+// reaches; ibv_set_ece(3) restricts none). In each state:
+// - an accepted ibv_set_ece is in effect: ibv_query_ece returns exactly
+//   what ibv_set_ece handed back in its IN/OUT ece (options, vendor_id), not
+//   merely a subset of the request;
+// - a non-zero comp_mask is rejected with EINVAL and stores nothing, in
+//   this state as in RESET.
+#include "conformance/ece_test.h"
+#include "contracts/qp_table.h"
+#include "fixtures/qp_builder.h"
+
+#include <algorithm>
+
+namespace ibvcert {
+namespace {
+
+// The states of the table's RC rows (start or end) the builder reaches.
+std::vector<ibv_qp_state> ece_states()
+{
+	std::vector<ibv_qp_state> out;
+	auto add = [&](ibv_qp_state s) {
+		if (QpBuilder::reachable(s) && std::find(out.begin(), out.end(), s) == out.end())
+			out.push_back(s);
+	};
+	for (const QpTransition &t : QpTransitionTable::kernel().rows())
+		if (t.qp_type == IBV_QPT_RC) {
+			add(t.from);
+			add(t.to);
+		}
+	std::sort(out.begin(), out.end());
+	return out;
+}
+
+class EceInState : public EceTest<::testing::TestWithParam<ibv_qp_state>> {
+protected:
+	// An RC QP brought to the state; the device's ECE state, or a SKIP reason.
+	std::optional<std::string> prepare_in_state(std::optional<ibv_ece> &before)
+	{
+		qp_case.emplace(IBV_QPT_RC, GetParam(), GetParam());
+		if (auto why = qp_case->prepare())
+			return why;
+		if (HasFailure())
+			return std::nullopt;
+		std::string why;
+		before = device_ece(why);
+		if (!before && !HasFailure())
+			return why;
+		return std::nullopt;
+	}
+};
+
+TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
+{
+	record_clause({Level::MUST, "ece.query.returns_what_set_accepted",
+		       {"ece.options.accepted_subset_in_every_state"}});
+	std::optional<ibv_ece> before;
+	if (auto why = prepare_in_state(before))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	ASSERT_TRUE(before);
+	std::string state = qp_state_name(GetParam());
+	int accepted = 0;
+	// Several requests, so that the device's own subset shows: all bits, a
+	// nibble, one bit.
+	for (uint32_t asked : {0xffffffffu, 0xfu, 0x1u}) {
+		ibv_ece ece{before->vendor_id, asked, 0};
+		std::string call = "in " + state + ": ibv_set_ece(" + describe_ece(ece) + ")";
+		int ret = set(ece);
+		if (ret == EINVAL)
+			continue; // the device rejects these options (EceOptions checks nothing is stored)
+		ASSERT_EQ(ret, 0) << qp_case->call_evidence(call, ret, {});
+		accepted++;
+		ibv_ece now{};
+		int qret = query(now);
+		std::string seen = "then ibv_query_ece -> " + errno_name(qret) + ", " + describe_ece(now);
+		ASSERT_EQ(qret, 0) << seen << "\n" << qp_case->call_evidence(call, ret, {});
+		EXPECT_EQ(now.vendor_id, ece.vendor_id)
+			<< "ibv_set_ece handed back " << describe_ece(ece) << "; " << seen << "\n"
+			<< qp_case->call_evidence(call, ret, {});
+		EXPECT_EQ(now.options, ece.options)
+			<< "ibv_set_ece handed back " << describe_ece(ece)
+			<< " (the options in effect); " << seen << "\n"
+			<< qp_case->call_evidence(call, ret, {});
+	}
+	if (!accepted)
+		GTEST_SKIP() << "the device rejected every request in " << state << " with EINVAL";
+}
+
+TEST_P(EceInState, UnknownCompMaskRejectedAndNothingStored)
+{
+	record_clause({Level::MUST, "ece.comp_mask.rejected_stores_nothing", {"ece.comp_mask.zero"}});
+	std::optional<ibv_ece> before;
+	if (auto why = prepare_in_state(before))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	ASSERT_TRUE(before);
+	for (uint32_t comp_mask : {0x1u, 0x80000000u}) {
+		ibv_ece ece{before->vendor_id, 0x1, comp_mask};
+		std::string call = "in " + qp_state_name(GetParam()) + ": ibv_set_ece(" +
+				   describe_ece(ece) + ")";
+		int ret = set(ece);
+		ibv_ece after{};
+		ASSERT_EQ(query(after), 0);
+		std::vector<std::string> changed;
+		if (describe_ece(after) != describe_ece(*before))
+			changed.push_back(describe_ece(*before) + " -> " + describe_ece(after));
+		EXPECT_EQ(ret, EINVAL) << "comp_mask " << comp_mask << " accepted\n"
+				       << qp_case->call_evidence(call, ret, changed);
+		EXPECT_TRUE(changed.empty()) << "the rejected request was stored\n"
+					     << qp_case->call_evidence(call, ret, changed);
+	}
+}
+
+std::string state_name(const ::testing::TestParamInfo<ibv_qp_state> &info)
+{
+	return "RC_" + qp_state_name(info.param);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, EceInState, ::testing::ValuesIn(ece_states()), state_name);
+
+} // namespace
+} // namespace ibvcert

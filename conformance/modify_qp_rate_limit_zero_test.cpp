@@ -1,0 +1,65 @@
+// Clause: IBV_QP_RATE_LIMIT 0 through ibv_modify_qp (RTS->RTS, the row that
+// allows it on a QP already sending) on a paced RAW_PACKET QP is accepted
+// and removes the limit: the pacing in effect reads "none" where the device
+// reports it, and the QP then sends faster than the rate it had, measured
+// on the device's clock (as RateLimitZero measures ibv_modify_qp_rate_limit).
+#include "conformance/send_test.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
+#include "contracts/qp_table.h"
+#include "fixtures/qp_builder.h"
+#include "fixtures/rate_limit.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert {
+namespace {
+
+class ModifyQpRateLimitZero : public SendTest<> {
+protected:
+	// RTS->RTS with IBV_QP_RATE_LIMIT = rate. The errno.
+	int modify_rate(SendCase &c, uint32_t rate)
+	{
+		int mask = IBV_QP_STATE | IBV_QP_RATE_LIMIT;
+		QpBuilder builder(c.device(), c.caps());
+		ibv_qp_attr attr = builder.valid_attr(c.qp(), IBV_QPS_RTS, IBV_QPS_RTS, mask);
+		attr.rate_limit = rate;
+		int ret = c.qp().modify(attr, mask);
+		c.note("ibv_modify_qp(RTS->RTS, " + qp_attr_mask_names(mask) + ", " +
+		       describe_attr(attr, mask) + ") -> " + errno_name(ret));
+		return ret;
+	}
+};
+
+TEST_F(ModifyQpRateLimitZero, RtsToRtsRemovesTheLimit)
+{
+	record_clause({Level::MUST, "modify_qp.rate_limit.zero_removes_the_limit",
+		       {"rate_limit.zero.removes_the_limit", "modify_qp.rate_limit.paces_the_qp"}});
+	send_case.emplace();
+	SendCase &c = *send_case;
+	if (auto why = c.prepare(1, IBV_QPS_RTS, true))
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	const QpTransition *t =
+		QpTransitionTable::kernel().find(IBV_QPT_RAW_PACKET, IBV_QPS_RTS, IBV_QPS_RTS);
+	ASSERT_TRUE(t && (t->optional & IBV_QP_RATE_LIMIT)) << "the transition table changed";
+	uint32_t slow = c.rate_in_caps(c.caps().device.packet_pacing_caps.qp_rate_limit_min);
+	ASSERT_EQ(modify_rate(c, slow), 0)
+		<< "precondition: IBV_QP_RATE_LIMIT qp_rate_limit_min rejected on RTS->RTS\n"
+		<< c.evidence();
+	ASSERT_EQ(modify_rate(c, 0), 0)
+		<< "IBV_QP_RATE_LIMIT 0 (no limit) rejected on RTS->RTS\n" << c.evidence();
+	if (auto now = c.effective(0)) {
+		EXPECT_EQ(now->rate_limit, 0u)
+			<< "after IBV_QP_RATE_LIMIT 0 the pacing in effect is not 'none'\n" << c.evidence();
+	}
+	ASSERT_EQ(c.rig().send_frames({256}), "") << c.evidence();
+	double steady = steady_rate(c.rig().records(0));
+	c.note(fmt::format("steady send rate {}", gbps(steady)));
+	EXPECT_GT(steady, 2 * 1e3 * slow)
+		<< "accepted IBV_QP_RATE_LIMIT 0, but the QP still sends at about the old limit "
+		<< gbps(1e3 * slow) << "\n" << c.evidence();
+}
+
+} // namespace
+} // namespace ibvcert
