@@ -311,7 +311,7 @@ const std::vector<ContractRule> kRules = {
 	 Level::MUST, 0, "ibv_modify_srq(3)",
 	 "returns 0 on success, or the value of errno on failure; srq_attr_mask is either 0 or the "
 	 "bitwise OR of IBV_SRQ_MAX_WR and IBV_SRQ_LIMIT; NOTES: resizing needs "
-	 "IBV_DEVICE_SRQ_RESIZE; each value as the SRQ rule table (fixtures/srq_attr_table.cpp) "
+	 "IBV_DEVICE_SRQ_RESIZE; each value as the SRQ rules (contracts/srq_rules.cpp) "
 	 "bounds it on the device's caps, max_wr possibly rounded up (ibv_create_srq(3): greater "
 	 "than or equal to the values requested). An accepted request reads back through "
 	 "ibv_query_srq(3) (max_wr never below the request, srq_limit as set) and the WRs posted "
@@ -344,7 +344,7 @@ const std::vector<ContractRule> kRules = {
 	{"srq.property.create_reports_what_it_made", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_create_srq(3)",
 	 "the SRQ rule table's create rules (max_wr and max_sge within the device's max_srq_wr and "
-	 "max_srq_sge, fixtures/srq_attr_table.cpp); ibv_create_srq() will update the "
+	 "max_srq_sge, contracts/srq_rules.cpp); ibv_create_srq() will update the "
 	 "srq_init_attr struct with the original values of the SRQ that was created; the values of "
 	 "max_wr and max_sge will be greater than or equal to the values requested "
 	 "(ibv_query_srq(3) reads the same SRQ).",
@@ -367,7 +367,7 @@ const std::vector<ContractRule> kRules = {
 	 nullptr},
 	{"sched.property.rule_table", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3), mlx5dv_sched_leaf_create(3), mlx5dv_sched_node_modify(3), mlx5dv_sched_leaf_modify(3)",
-	 "the rule table (fixtures/sched_attr_table.cpp): comp_mask must be 0, flags name the "
+	 "the rules of contracts/sched_rules.cpp: comp_mask must be 0, flags name the "
 	 "valid fields, bw_share and max_avg_bw must be 0 for the root TSAR, a leaf is connected "
 	 "to a parent node, a modify keeps the parent; a rejected modify changes nothing.",
 	 nullptr},
