@@ -244,6 +244,15 @@ const std::vector<ContractRule> kRules = {
 	 "max_avg_bw: The maximal transmission rate allowed for the element, averaged over time.",
 	 "An accepted modify is in effect: the measured shares after it are the weighted "
 	 "max-min fair shares of the tree as modified (a read-back alone is not enough): MUST."},
+	{"rate_limit.every_state.follows_the_table", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3), ibv_modify_qp_rate_limit(3)",
+	 "IBV_QP_RATE_LIMIT Set rate_limit; Linux 6.1 qp_state_table: IBV_QP_RATE_LIMIT is optional "
+	 "for RAW_PACKET RTR->RTS and RTS->RTS only; ibv_modify_qp_rate_limit(3) EINVAL: Invalid "
+	 "arguments.",
+	 "ibv_modify_qp_rate_limit is IBV_QP_RATE_LIMIT on the current -> current row: tried in "
+	 "every state of the table's RAW_PACKET rows, accepted (within packet_pacing_caps) only "
+	 "where the row allows it, elsewhere EINVAL and nothing changed; out of range EINVAL in "
+	 "every state: MUST (the table and the range rows are MUST)."},
 	// Lifecycle.
 	{"modify_qp.reset.reported_pacing_in_effect", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",

@@ -50,6 +50,7 @@ const KnobExpectation kExpectations[] = {
 	{"pacing-survives-reset", "QpLifecycle.ResetReportsNoPacingAndSendsUnpaced"},
 	{"cross-object-interference", "DeviceIsolation.ModifyOnOneQpChangesNoOtherObject"},
 	{"sched-modify-not-applied", "SchedModifyShares.MeasuredSharesFollowTheModify"},
+	{"rate-limit-state-unchecked", "RateLimitInState.FollowsTheCurrentStateRow"},
 	{"srq-resize-disarms", "SrqLimitAcrossResize.MaxWrAloneKeepsTheLimitArmed"},
 };
 
