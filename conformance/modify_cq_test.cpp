@@ -1,8 +1,8 @@
 // ibv_modify_cq(3), CQ moderation, one case per row of
 // contracts/modify_cq_rules.cpp:
 //   - each range rule (cq_count, cq_period) tried one above its cap:
-//     rejected (SHOULD: a provider may clamp), and, when rejected, nothing
-//     changed (MUST);
+//     rejected with EINVAL (MUST: a value beyond the maximum cannot be in
+//     effect), and, when rejected, nothing changed (MUST);
 //   - attr_mask with a bit verbs.h does not define, or empty: rejected, and
 //     nothing changed (MUST);
 //   - values within the caps: accepted, and read back exactly where the
@@ -226,7 +226,7 @@ TEST_P(ModifyCqAboveCap, WhenRejectedChangesNothing)
 	ASSERT_FALSE(HasFailure());
 	if (ret == 0)
 		GTEST_SKIP() << "the device accepted " << r.field << " above " << cap_name(r.hi.cap)
-			     << " (a SHOULD breach: ModifyCqAboveCap.Rejected judges it)";
+			     << " (ModifyCqAboveCap.Rejected judges that)";
 	EXPECT_EQ(changed, "") << "the rejected ibv_modify_cq (" << errno_name(ret)
 			       << ") changed the moderation: " << changed << "\n" << c.evidence();
 	if (!HasFailure() && !unobservable.empty())

@@ -40,8 +40,7 @@ const KnobExpectation kExpectations[] = {
 	{"rate-limit-out-of-range", "RateLimitRange.OutsideTheCapsRejectedWithEinvalAndChangesNothing"},
 	{"pacer-ignores-burst", "RateLimitPacing.BytesOverAnyWindowWithinRateTimesWindowPlusBurst"},
 	{"sched-shares-ignored", "SchedShares.BackloggedSplitIsWeightedMaxMinFair"},
-	// cq-moderation-out-of-range breaks SHOULD rows only (the run exits 0): the
-	// selftest lists it caught by ModifyCqAboveCap.Rejected.
+	{"cq-moderation-out-of-range", "ModifyCqAboveCap.Rejected"},
 	{"cq-moderation-partial-apply", "ModifyCqAboveCap.WhenRejectedChangesNothing"},
 	{"cq-moderation-partial-apply", "ModifyCqMask.RejectedAndChangesNothing"},
 	{"rate-limit-zero-kept", "ModifyQpRateLimitZero.RtsToRtsRemovesTheLimit"},

@@ -57,17 +57,17 @@ TEST(ModifyCqEvaluator, WithinTheCapsIsAccepted)
 	}
 }
 
-TEST(ModifyCqEvaluator, AboveEachCapIsAShouldBreachWithEinval)
+TEST(ModifyCqEvaluator, AboveEachCapIsAMustBreachWithEinval)
 {
 	DeviceCaps caps = caps_with(1000, 100);
 	Verdict count = evaluate_modify_cq(caps, moderate(1001, 0));
-	EXPECT_EQ(count.verdict(), Class::ShouldReject) << count.describe();
+	EXPECT_EQ(count.verdict(), Class::MustReject) << count.describe();
 	EXPECT_TRUE(count.breaks("modify_cq.cq_count.range"));
 	EXPECT_EQ(count.err(), EINVAL);
 	EXPECT_EQ(count.first()->detail, "moderate.cq_count=1001 outside 0..1000");
 
 	Verdict period = evaluate_modify_cq(caps, moderate(0, 101));
-	EXPECT_EQ(period.verdict(), Class::ShouldReject) << period.describe();
+	EXPECT_EQ(period.verdict(), Class::MustReject) << period.describe();
 	EXPECT_EQ(period.rule_ids(), std::vector<std::string>{"modify_cq.cq_period.range"});
 	EXPECT_EQ(period.err(), EINVAL);
 }

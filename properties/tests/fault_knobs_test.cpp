@@ -30,7 +30,6 @@ constexpr const char *kEce = "EceProperty.AcceptedIffTheRulesAllowSubsetOrUnchan
 constexpr const char *kSchedTree = "SchedTreeProperty.AcceptedIffTheRulesAllowAndRejectedChangesNothing";
 constexpr const char *kSchedShare = "SchedShareProperty.BackloggedLeavesGetTheWeightedMaxMinFairShare";
 constexpr const char *kModifyCq = "ModifyCqProperty.AcceptedExactlyWhenTheContractSays";
-constexpr const char *kModifyCqShould = "ModifyCqProperty.ShouldLevelBreachRejected";
 
 void PrintTo(const KnobCatch &c, std::ostream *os)
 {
@@ -68,7 +67,7 @@ const KnobCatch kCatches[] = {
 	{"rate-limit-out-of-range", kRateLimit},
 	{"pacer-ignores-burst", kRateLimit},
 	{"sched-shares-ignored", kSchedShare},
-	{"cq-moderation-out-of-range", kModifyCqShould},
+	{"cq-moderation-out-of-range", kModifyCq},
 	{"cross-object-interference", kModelQueries},
 	{"cq-moderation-partial-apply", kModifyCq},
 };
