@@ -76,9 +76,9 @@ TEST_F(ModifyQpProperty, RejectedRequestChangesNothing)
 		if (t.ret == 0)
 			return;
 		std::vector<std::string> extra;
-		if (t.state_field_after != t.before.state_field)
+		if (t.state_field_after != t.before.state_field_refreshed)
 			extra.push_back("ibv_qp::state right after the modify: " +
-					qp_state_name(t.before.state_field) + " -> " +
+					qp_state_name(t.before.state_field_refreshed) + " -> " +
 					qp_state_name(t.state_field_after));
 		if (!snapshot_diff(t.before, t.after).empty() || !extra.empty())
 			fail("ibv_modify_qp failed but changed the QP", t, extra);

@@ -59,9 +59,9 @@ void run_modify(const QpFleetModel &model, QpFleet &fleet, size_t slot, const ib
 		RC_FAIL(describe("ibv_modify_qp returned a negative value, not an errno", e));
 	if (e.ret != 0) {
 		e.changed = snapshot_diff(before, after);
-		if (field_after != before.state_field)
+		if (field_after != before.state_field_refreshed)
 			e.changed.push_back("ibv_qp::state right after the modify: " +
-					    qp_state_name(before.state_field) + " -> " +
+					    qp_state_name(before.state_field_refreshed) + " -> " +
 					    qp_state_name(field_after));
 		if (!e.changed.empty())
 			RC_FAIL(describe("ibv_modify_qp failed but changed the QP", e));

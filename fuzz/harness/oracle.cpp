@@ -33,11 +33,11 @@ const char kStateClause[] =
 
 namespace {
 
-// Byte-equal snapshots have no difference; unequal ones go to snapshot_diff,
+// Byte-equal snapshots (a taken before b) have no difference; unequal ones go to snapshot_diff,
 // which knows the fields ibv_query_qp(3) lets vary between calls.
 bool identical(const QpSnapshot &a, const QpSnapshot &b)
 {
-	return a.query_ret == b.query_ret && a.state_field == b.state_field &&
+	return a.query_ret == b.query_ret && a.state_field_refreshed == b.state_field &&
 	       memcmp(&a.attr, &b.attr, sizeof(a.attr)) == 0 &&
 	       memcmp(&a.init, &b.init, sizeof(a.init)) == 0;
 }
