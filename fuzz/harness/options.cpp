@@ -1,5 +1,7 @@
 #include "fuzz/harness/options.h"
 
+#include "fuzz/harness/known.h"
+
 #include "fixtures/device.h"
 
 #include <CLI/CLI.hpp>
@@ -102,6 +104,8 @@ void init_options(int argc, char **argv, const char *target)
 	std::string faults2 = env("IBVCERT_EMU_FAULT2");
 	std::string print = env("IBVCERT_FUZZ_PRINT");
 	o.print = !print.empty() && print != "0";
+	o.known = env("IBVCERT_KNOWN");
+	std::string tally = env("IBVCERT_KNOWN_TALLY");
 
 	// Our flags are the "--ibvcert-*" ones; the rest belong to libFuzzer.
 	// Values go after '=': libFuzzer would take a separate word for an input.
@@ -111,6 +115,8 @@ void init_options(int argc, char **argv, const char *target)
 	app.add_option("--ibvcert-emu-fault", faults, "Fault knobs of emu0, comma-separated (env IBVCERT_EMU_FAULT)");
 	app.add_option("--ibvcert-device2", device2, "Second device: differential mode (env IBVCERT_DEVICE2)");
 	app.add_option("--ibvcert-emu-fault2", faults2, "Fault knobs of the second device when it is emu0 (env IBVCERT_EMU_FAULT2)");
+	app.add_option("--ibvcert-known", o.known, "Known-deviations file (deviations/<provider>.json): a violation it lists is counted and its input passed over (env IBVCERT_KNOWN)");
+	app.add_option("--ibvcert-known-tally", tally, "Directory where the known deviations met are counted, one file per process (env IBVCERT_KNOWN_TALLY)");
 	app.add_flag("--ibvcert-print", o.print, "Print each decoded input in the evidence format (env IBVCERT_FUZZ_PRINT=1)");
 	std::vector<std::string> ours;
 	for (int i = argc - 1; i >= 1; i--) {
@@ -135,6 +141,20 @@ void init_options(int argc, char **argv, const char *target)
 		check_device(*o.device2, "IBVCERT_DEVICE2 / --ibvcert-device2");
 	} else if (!faults2.empty()) {
 		bad_input("IBVCERT_EMU_FAULT2 / --ibvcert-emu-fault2 without a second device");
+	}
+	if (!o.known.empty()) {
+		std::error_code ec;
+		auto abs = std::filesystem::absolute(o.known, ec);
+		if (!ec)
+			o.known = abs.lexically_normal().string();
+		load_known(o.known, o.target);
+	}
+	if (!tally.empty()) {
+		if (o.known.empty())
+			bad_input("IBVCERT_KNOWN_TALLY / --ibvcert-known-tally without a known-deviations file");
+		if (!std::filesystem::is_directory(tally))
+			bad_input("IBVCERT_KNOWN_TALLY / --ibvcert-known-tally: '" + tally + "' is not a directory");
+		set_known_tally_dir(tally);
 	}
 
 	// Only to name the crash file in the reproducer: libFuzzer writes it as
@@ -166,6 +186,8 @@ std::string replay_command(const std::string &input_file)
 		if (o.device2->faults.any())
 			cmd += " IBVCERT_EMU_FAULT2=" + shell_quote(o.device2->fault_names);
 	}
+	if (!o.known.empty())
+		cmd += " IBVCERT_KNOWN=" + shell_quote(o.known);
 	return cmd + " " + shell_quote(o.program) + " " + shell_quote(input_file);
 }
 

@@ -22,6 +22,7 @@ struct Options {
 	DeviceSpec device;                 // IBVCERT_DEVICE, --ibvcert-device
 	std::optional<DeviceSpec> device2; // differential mode: IBVCERT_DEVICE2
 	bool print = false;                // print the decoded input: IBVCERT_FUZZ_PRINT=1
+	std::string known;                 // known-deviations file: IBVCERT_KNOWN (harness/known.h)
 	std::string program;               // the fuzzer, as an absolute path
 	std::string artifact_prefix;       // libFuzzer's -artifact_prefix
 	std::string exact_artifact_path;   // libFuzzer's -exact_artifact_path
@@ -31,7 +32,7 @@ struct Options {
 const Options &options();
 
 // Reads the environment (IBVCERT_DEVICE, IBVCERT_EMU_FAULT, IBVCERT_DEVICE2,
-// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT) and the --ibvcert-* flags, which
+// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY) and the --ibvcert-* flags, which
 // override it; libFuzzer ignores flags that start with "--". Bad input (an
 // unknown flag, device or fault knob) prints why and exits with status 2.
 void init_options(int argc, char **argv, const char *target);

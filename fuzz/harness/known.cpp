@@ -1,0 +1,138 @@
+#include "fuzz/harness/known.h"
+
+#include "cli/known_deviations.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <utility>
+
+namespace ibvcert::fuzz {
+namespace {
+
+KnownDeviations g_known;
+bool g_loaded = false;
+std::string g_target;
+std::string g_tally; // DIR/<target>-<pid>.tsv, or ""
+std::map<std::pair<int, std::string>, long> g_counts;
+std::chrono::steady_clock::time_point g_written;
+
+// The oracle's clauses that are not "<verb>.model.accepted:<rule>", and the
+// contract rules (contracts/, `ibvcert rules`) whose sentence each checks.
+// A QP's state that is not the one the accepted modifies led to breaks
+// "the required set moves the QP" and "it reads back as set" together: an
+// entry must list both, so an entry about another read-back (rxe's
+// hop_limit) does not cover a state.
+const std::map<std::string, std::vector<std::string>> kClauseRules = {
+	{"modify_qp.unchanged", {"modify_qp.rejected.changes_nothing"}},
+	{"modify_qp.isolation", {"modify_qp.other_objects.unchanged"}},
+	{"modify_qp.read-back", {"modify_qp.query.reads_back_as_set"}},
+	{"modify_qp.model.rejected-valid", {"modify_qp.property.accepted_exactly_per_contract"}},
+	{"differential.attr", {"modify_qp.query.reads_back_as_set"}},
+	{"modify_srq.unchanged", {"srq.rejected.changes_nothing"}},
+	{"modify_srq.model.rejected-valid", {"srq.property.modify_accepted_exactly_per_contract"}},
+	{"post_srq_recv.return", {"srq.property.state_machine"}},
+	{"modify_cq.unchanged", {"modify_cq.rejected.changes_nothing"}},
+	{"modify_cq.in-effect", {"modify_cq.moderation.in_effect_as_set"}},
+	{"modify_qp_rate_limit.unchanged", {"rate_limit.range.rejected_changes_nothing"}},
+	{"set_ece.unchanged", {"ece.comp_mask.rejected_stores_nothing"}},
+	{"sched_modify.unchanged", {"sched.invalid.changes_nothing"}},
+};
+
+const char kStateRules[][40] = {"modify_qp.required_set.accepted", "modify_qp.query.reads_back_as_set"};
+
+bool ends_with(const std::string &s, const std::string &tail)
+{
+	return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+void write_tally()
+{
+	if (g_tally.empty())
+		return;
+	std::string tmp = g_tally + ".tmp";
+	FILE *f = fopen(tmp.c_str(), "w");
+	if (!f)
+		return;
+	for (const auto &[key, n] : g_counts) {
+		const KnownDeviation &d = g_known.deviations[key.first];
+		std::string reason = d.reason.substr(0, 160);
+		for (char &c : reason)
+			if (c == '\t' || c == '\n')
+				c = ' ';
+		fprintf(f, "%ld\t%d\t%s\t%s: %s\n", n, key.first, key.second.c_str(),
+			g_known.provider.c_str(), reason.c_str());
+	}
+	fclose(f);
+	rename(tmp.c_str(), g_tally.c_str());
+	g_written = std::chrono::steady_clock::now();
+}
+
+} // namespace
+
+void load_known(const std::string &path, const std::string &target)
+{
+	g_target = target;
+	if (std::string why = load_known_deviations(path, g_known); !why.empty()) {
+		fprintf(stderr, "%s_fuzzer: IBVCERT_KNOWN / --ibvcert-known: %s\n", target.c_str(), why.c_str());
+		exit(2);
+	}
+	g_loaded = true;
+}
+
+bool known_loaded()
+{
+	return g_loaded;
+}
+
+void set_known_tally_dir(const std::string &dir)
+{
+	g_tally = dir + "/" + g_target + "-" + std::to_string(getpid()) + ".tsv";
+	atexit(write_tally);
+}
+
+std::vector<std::string> violation_rules(const std::string &clause_id)
+{
+	const std::string accepted = ".model.accepted:";
+	if (size_t at = clause_id.find(accepted); at != std::string::npos)
+		return {clause_id.substr(at + accepted.size())};
+	if (auto it = kClauseRules.find(clause_id); it != kClauseRules.end())
+		return it->second;
+	if (ends_with(clause_id, ".state") || ends_with(clause_id, ".state-field"))
+		return {kStateRules[0], kStateRules[1]};
+	return {};
+}
+
+int match_known(const std::string &clause_id, const std::vector<std::string> &rules)
+{
+	if (!g_loaded || rules.empty())
+		return -1;
+	for (size_t i = 0; i < g_known.deviations.size(); i++) {
+		const KnownDeviation &d = g_known.deviations[i];
+		if (!deviation_applies(d, g_known.kernel, g_known.rdma_core))
+			continue;
+		bool all = true;
+		for (const auto &r : rules) {
+			bool listed = false;
+			for (const auto &l : d.rules)
+				listed = listed || l == r;
+			all = all && listed;
+		}
+		if (!all)
+			continue;
+		long &n = g_counts[{(int)i, clause_id}];
+		bool first = n++ == 0;
+		if (first)
+			fprintf(stderr, "==ibvcert-fuzz== KNOWN DEVIATION %s: %s deviations[%zu] (%s); input passed over\n",
+				clause_id.c_str(), g_known.provider.c_str(), i, d.reason.substr(0, 120).c_str());
+		if (first || std::chrono::steady_clock::now() - g_written > std::chrono::seconds(1))
+			write_tally();
+		return (int)i;
+	}
+	return -1;
+}
+
+} // namespace ibvcert::fuzz

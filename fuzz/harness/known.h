@@ -1,0 +1,43 @@
+// The provider's known deviations for the fuzz targets (IBVCERT_KNOWN,
+// --ibvcert-known=FILE): the same file `ibvcert run --known` reads
+// (deviations/<provider>.json, cli/known_deviations.h). An oracle violation
+// that an entry applying to the running kernel and rdma-core covers is
+// counted and passed over: the rest of the input is not run (the device is
+// no longer where the model holds it) and the input is not a crash.
+//
+// Which entries cover a violation: the violation names the rules it breaks
+// (violation_rules) and an entry covers it when its "rules" list every one
+// of them (fuzz/README.md, "Known deviations").
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace ibvcert::fuzz {
+
+// Reads FILE; a missing or malformed file prints why and exits with 2.
+void load_known(const std::string &path, const std::string &target);
+bool known_loaded();
+
+// The contract rule ids an oracle clause id stands for:
+// "<verb>.model.accepted:<rule>" -> {rule}; the other clauses by a table
+// (fuzz/harness/known.cpp); none when the clause has no rule of its own.
+std::vector<std::string> violation_rules(const std::string &clause_id);
+
+// Thrown by the oracle when a known deviation covers a violation: the
+// session ends the input there (its objects are still destroyed).
+struct KnownDeviationMet : std::runtime_error {
+	using std::runtime_error::runtime_error;
+};
+
+// The first applying entry that lists every one of rules, counted under
+// clause_id; -1 (nothing counted) when none does or rules is empty.
+int match_known(const std::string &clause_id, const std::vector<std::string> &rules);
+
+// IBVCERT_KNOWN_TALLY=DIR: each process keeps DIR/<target>-<pid>.tsv up to
+// date, one line per (entry, clause) met: "count<TAB>entry<TAB>clause<TAB>
+// provider: reason". fuzz/campaign adds them up for its summary.
+void set_known_tally_dir(const std::string &dir);
+
+} // namespace ibvcert::fuzz
