@@ -1,6 +1,7 @@
 #include "fuzz/harness/options.h"
 
 #include "fuzz/harness/known.h"
+#include "fuzz/harness/running.h"
 
 #include "fixtures/device.h"
 
@@ -156,6 +157,8 @@ void init_options(int argc, char **argv, const char *target)
 			bad_input("IBVCERT_KNOWN_TALLY / --ibvcert-known-tally: '" + tally + "' is not a directory");
 		set_known_tally_dir(tally);
 	}
+	if (std::string running = env("IBVCERT_FUZZ_RUNNING"); !running.empty())
+		set_running_file(running.c_str());
 
 	// Only to name the crash file in the reproducer: libFuzzer writes it as
 	// <artifact_prefix>crash-<sha1 of the input>.

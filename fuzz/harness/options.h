@@ -32,7 +32,8 @@ struct Options {
 const Options &options();
 
 // Reads the environment (IBVCERT_DEVICE, IBVCERT_EMU_FAULT, IBVCERT_DEVICE2,
-// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY) and the --ibvcert-* flags, which
+// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY,
+// IBVCERT_FUZZ_RUNNING) and the --ibvcert-* flags, which
 // override it; libFuzzer ignores flags that start with "--". Bad input (an
 // unknown flag, device or fault knob) prints why and exits with status 2.
 void init_options(int argc, char **argv, const char *target);

@@ -2,6 +2,7 @@
 
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/running.h"
 
 #include "fixtures/device_object.h"
 #include "contracts/names.h"
@@ -124,6 +125,7 @@ int initialize(int *argc, char ***argv, const Target &target)
 
 int run_input(const Target &target, const uint8_t *data, size_t size)
 {
+	record_running_input(data, size);
 	long before = outstanding_device_objects();
 	Session s(target, data, size);
 	s.open();
