@@ -31,6 +31,7 @@ int rules_command(const std::string &format)
 				       {"verbs", verbs_text(*r)},
 				       {"level", level_name(r->level)},
 				       {"errno", errno_text(r->err)},
+				       {"errno_level", level_name(r->err.level)},
 				       {"check", check_name(r->check)},
 				       {"condition", condition_text(*r)},
 				       {"man", r->man},
@@ -41,8 +42,11 @@ int rules_command(const std::string &format)
 	}
 	// text: one block per rule, a vendor reads what is checked
 	for (const ContractRule *r : all_rules()) {
-		std::printf("%s  [%s] %s  errno %s\n", r->id, level_name(r->level),
-			    verbs_text(*r).c_str(), errno_text(r->err).c_str());
+		std::printf("%s  [%s] %s  errno %s%s\n", r->id, level_name(r->level),
+			    verbs_text(*r).c_str(), errno_text(r->err).c_str(),
+			    r->err == 0 ? ""
+			    : r->err.level == Level::MUST ? " (fixed by the page or the ABI: MUST)"
+							  : " (by convention: SHOULD)");
 		std::printf("    condition: %s\n", condition_text(*r).c_str());
 		std::printf("    citation:  %s: %s\n", r->man, r->sentence);
 		if (r->note)

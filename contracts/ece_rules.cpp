@@ -16,19 +16,19 @@ constexpr uint32_t kSetEce = verb_bit(Verb::SetEce);
 
 const std::vector<ContractRule> kRules = {
 	{"ece.vendor_id.nonzero", kSetEce, Check::Range, "vendor_id", 0, k(1), k(UINT32_MAX),
-	 Feature::None, nullptr, 0, Level::MUST, EOPNOTSUPP, "ibv_set_ece(3) RETURN VALUE",
+	 Feature::None, nullptr, 0, Level::MUST, fixed(EOPNOTSUPP), "ibv_set_ece(3) RETURN VALUE",
 	 "EOPNOTSUPP libibverbs or provider driver doesn't support the ibv_set_ece() verb.",
 	 "vendor_id 0 names no vendor (\"The providers will set IEEE OUI here\"): libibverbs' "
 	 "ibv_set_ece() answers EOPNOTSUPP for it before it calls the provider (rdma-core "
 	 "libibverbs/verbs.c), on every device."},
 	{"ece.comp_mask.zero", kSetEce, Check::Zero, "comp_mask", 0, kNone, kNone, Feature::None,
-	 nullptr, 0, Level::MUST, EINVAL, "ibv_set_ece(3)",
+	 nullptr, 0, Level::MUST, fixed(EINVAL), "ibv_set_ece(3)",
 	 "comp_mask: Bitmask specifying what fields in the structure are valid. RETURN VALUE: "
 	 "EINVAL In one of the following: o The QP is invalid. o The ECE options are invalid.",
 	 "verbs.h defines no comp_mask bit for struct ibv_ece: any bit asks for a field the "
 	 "device cannot know."},
 	{"ece.vendor_id.own", kSetEce, Check::OwnVendor, "vendor_id", 0, kNone, kNone, Feature::Ece,
-	 nullptr, 0, Level::MUST, EINVAL, "ibv_set_ece(3)",
+	 nullptr, 0, Level::MUST, fixed(EINVAL), "ibv_set_ece(3)",
 	 "vendor_id: Unique identifier of the provider vendor on the network. The providers will "
 	 "set IEEE OUI here to distinguish itself in non-homogenius network. RETURN VALUE: EINVAL "
 	 "... The ECE options are invalid.",

@@ -16,6 +16,14 @@ const std::vector<ContractRule> kRules = {
 	 "If any of the modify attributes or the modify mask are invalid, none of the attributes "
 	 "will be modified (including the QP state).",
 	 nullptr},
+	{"modify_qp.rejected.errno_of_the_rule", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_modify_qp(3) RETURN VALUE",
+	 "ibv_modify_qp() returns 0 on success, or the value of errno on failure (which indicates "
+	 "the failure reason).",
+	 "The reason is the broken rule's errno (its row): judged at the row's errno level, "
+	 "SHOULD where only convention gives it (EINVAL from ib_modify_qp_is_ok() and the "
+	 "drivers' checks), MUST where the page or the ABI fixes it. One case per rule, on a "
+	 "request that breaks that rule alone."},
 	{"modify_qp.required_set.accepted", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3) NOTES",
 	 "the minimum list of attributes that must be changed upon transitioning QP state from: "
@@ -227,6 +235,14 @@ const std::vector<ContractRule> kRules = {
 	 "row): an accepted RTS->RTS with IBV_QP_RATE_LIMIT 0 on a paced QP removes the limit, "
 	 "after which it sends faster than the limit it had.",
 	 "The page states the result as fact (\"Set rate_limit\"): MUST."},
+	{"ece.lifecycle.new_qp_starts_from_the_default", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3) ARGUMENTS",
+	 "qp The queue pair (QP) associated with the ECE options.",
+	 "The options belong to the QP they were set on: a QP created after another QP took "
+	 "options and was destroyed answers ibv_query_ece as a QP that never saw them (the "
+	 "device's default, read on a fresh QP before). What a QP moved to RESET keeps is left "
+	 "unjudged: ECE is a vendor extension the IB spec's RESET does not speak of, and the "
+	 "pages are silent."},
 	{"ece.query.returns_what_set_accepted", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_set_ece(3), ibv_query_ece(3)",
 	 "ibv_set_ece(3): The requested ECE values. This is IN/OUT field, the accepted options "

@@ -43,7 +43,7 @@ constexpr const char kRangeNote[] =
 const std::vector<ContractRule> kRules = {
 	// bits 0: every call, whatever attr_mask holds (the verb is not there).
 	{"modify_cq.moderation.feature", kModifyCq, C::Feature, "", 0, kNone, kNone,
-	 Feature::CqModeration, nullptr, 0, L::MUST, EOPNOTSUPP, kCaps,
+	 Feature::CqModeration, nullptr, 0, L::MUST, fixed(EOPNOTSUPP), kCaps,
 	 "cq_mod_caps: CQ moderation max capabilities (struct ibv_cq_moderation_caps: "
 	 "max_cq_count, max_cq_period)",
 	 "The pages do not say what a device without CQ moderation answers. libibverbs answers "
@@ -52,7 +52,7 @@ const std::vector<ContractRule> kRules = {
 	 "driver with the verb (mlx4, mlx5, hns) advertises cq_mod_caps: MUST, EOPNOTSUPP "
 	 "(the uverbs ABI). rxe and siw have neither."},
 	{"modify_cq.attr_mask.known", kModifyCq, C::MaskKnown, "attr_mask", IBV_CQ_ATTR_MODERATE,
-	 kNone, kNone, Feature::None, nullptr, 0, L::MUST, EINVAL, kPage,
+	 kNone, kNone, Feature::None, nullptr, 0, L::MUST, fixed(EINVAL), kPage,
 	 "The function ibv_modify_cq() will modify the CQ, based on the given "
 	 "cq_attr->attr_mask (verbs.h defines one flag, IBV_CQ_ATTR_MODERATE; "
 	 "IBV_CQ_ATTR_RESERVED marks the end)",
@@ -61,7 +61,7 @@ const std::vector<ContractRule> kRules = {
 	 "beyond IB_CQ_MODERATE: MUST reject, EINVAL (EOPNOTSUPP from a provider that passes "
 	 "the mask on)."},
 	{"modify_cq.attr_mask.nonzero", kModifyCq, C::Range, "attr_mask", 0, k(1), k(UINT32_MAX),
-	 Feature::None, nullptr, 0, L::MUST, EINVAL, "Linux uverbs ib_uverbs_ex_modify_cq()",
+	 Feature::None, nullptr, 0, L::MUST, fixed(EINVAL), "Linux uverbs ib_uverbs_ex_modify_cq()",
 	 "an ibv_modify_cq with attr_mask 0 names nothing to modify; the uverbs ABI refuses it "
 	 "(EINVAL)",
 	 "The page is silent; the kernel ABI fixes EINVAL: MUST."},

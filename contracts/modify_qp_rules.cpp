@@ -48,12 +48,14 @@ ContractRule value(const char *id, const char *field, int flag, Check check, Bou
 const std::vector<ContractRule> kRules = {
 	// The mask and the state value, before any table is consulted.
 	{"modify_qp.attr_mask.known", kModifyQp, C::MaskKnown, "attr_mask", 0, kNone, kNone,
-	 Feature::None, nullptr, 0, L::MUST, EINVAL, kPage,
+	 Feature::None, nullptr, 0, L::MUST, EOPNOTSUPP, kPage,
 	 "The argument attr_mask specifies the QP attributes to be modified. The argument is "
 	 "either 0 or the bitwise OR of one or more of the following flags: IBV_QP_STATE ... "
 	 "IBV_QP_RATE_LIMIT",
-	 "bits = every flag verbs.h defines (filled in by the evaluator). The kernel's uverbs "
-	 "layer answers EOPNOTSUPP for an unknown bit (rxe, siw); emu0 answers EINVAL."},
+	 "bits = every flag verbs.h defines (filled in by the evaluator). The errno is "
+	 "EOPNOTSUPP by convention (SHOULD; the page names none): the kernel's uverbs "
+	 "ib_uverbs_modify_qp() answers it for a bit it does not know before the driver runs, "
+	 "as rxe and siw show; emu0 answers the same."},
 	value("modify_qp.qp_state.enum", "qp_state", IBV_QP_STATE, C::Range, k(IBV_QPS_RESET),
 	      k(IBV_QPS_ERR), L::MUST,
 	      "qp_state: Move the QP to this state (enum ibv_qp_state: RESET, INIT, RTR, RTS, SQD, "
@@ -192,7 +194,7 @@ const std::vector<ContractRule> kRules = {
 	value("modify_qp.dest_qp_num.range", "dest_qp_num", IBV_QP_DEST_QPN, C::Range, k(0),
 	      k(kQpnMax), L::SHOULD, kIbSpec, "A QP number has 24 bits. A provider may mask it: SHOULD."),
 	{"modify_qp.rate_limit.range", kBothRateVerbs, C::ZeroOrRange, "rate_limit", IBV_QP_RATE_LIMIT,
-	 cap(Cap::RateLimitMin), cap(Cap::RateLimitMax), Feature::None, nullptr, 0, L::MUST, EINVAL,
+	 cap(Cap::RateLimitMin), cap(Cap::RateLimitMax), Feature::None, nullptr, 0, L::MUST, fixed(EINVAL),
 	 "ibv_modify_qp_rate_limit(3) ERRORS",
 	 "EINVAL Invalid arguments; ibv_query_device_ex(3): qp_rate_limit_min, qp_rate_limit_max: "
 	 "Minimum / Maximum rate limit in kbps (0: no limit).",

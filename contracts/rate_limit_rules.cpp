@@ -17,7 +17,7 @@ constexpr uint32_t kRateVerb = verb_bit(Verb::ModifyQpRateLimit);
 
 const std::vector<ContractRule> kRules = {
 	{"rate_limit.pacing.supported", kRateVerb, Check::Feature, "", 0, kNone,
-	 {Cap::RateLimitMax, 0}, Feature::PacketPacing, nullptr, 0, Level::MUST, EOPNOTSUPP,
+	 {Cap::RateLimitMax, 0}, Feature::PacketPacing, nullptr, 0, Level::MUST, fixed(EOPNOTSUPP),
 	 "ibv_modify_qp_rate_limit(3) ERRORS",
 	 "EOPNOTSUPP Function is not implemented for this device. (ENOSYS may sometimes be "
 	 "returned by old versions of libibverbs).",
@@ -25,7 +25,7 @@ const std::vector<ContractRule> kRules = {
 	 "does not implement the verb, for any QP type; a paced device with a QP type outside "
 	 "supported_qpts is modify_qp.rate_limit.feature's."},
 	{"rate_limit.comp_mask.zero", kRateVerb, Check::Zero, "comp_mask", 0, kNone, kNone,
-	 Feature::None, nullptr, 0, Level::SHOULD, EINVAL, "ibv_modify_qp_rate_limit(3) ERRORS",
+	 Feature::None, nullptr, 0, Level::SHOULD, fixed(EINVAL), "ibv_modify_qp_rate_limit(3) ERRORS",
 	 "EINVAL Invalid arguments.",
 	 "struct ibv_qp_rate_limit_attr has a comp_mask in verbs.h but the page does not list it, "
 	 "and no comp_mask bit is defined: a non-zero comp_mask asks for an extension the device "

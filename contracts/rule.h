@@ -84,6 +84,20 @@ enum class Feature {
 };
 const char *feature_name(Feature feature);
 
+// A rule's errno and how firmly it is fixed: MUST where the man page lists
+// it for the condition or the uverbs ABI returns it before any driver runs,
+// SHOULD where only convention (what the providers answer) gives it. A
+// rejection is judged on its errno at this level, apart from the rule's
+// own level (the rejection itself). Rows write EINVAL (convention) or
+// fixed(EINVAL).
+struct Errno {
+	int value = 0;
+	Level level = Level::SHOULD;
+	constexpr Errno(int v = 0, Level l = Level::SHOULD) : value(v), level(l) {}
+	constexpr operator int() const { return value; }
+};
+constexpr Errno fixed(int value) { return {value, Level::MUST}; }
+
 struct ContractRule {
 	const char *id;     // stable: "<family>.<field>.<what>", e.g. modify_qp.pkey_index.range
 	uint32_t verbs;     // verb_bit()s of the verbs it binds
@@ -95,7 +109,7 @@ struct ContractRule {
 	const char *other;  // Check::NotAboveAfterCall: the field it is compared with
 	uint32_t scope;     // family-specific: sched element kinds (bits), 0 for all
 	Level level;
-	int err;            // the errno: fixed by the contract/ABI, or emu0's answer
+	Errno err;          // the errno of a rejection, and whether the page/ABI fixes it
 	const char *man;    // "ibv_modify_qp(3) NOTES"
 	const char *sentence; // the man page's words (or the table's) that make it a rule
 	const char *note;   // the decision, where the page is silent; nullptr if none

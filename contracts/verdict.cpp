@@ -26,7 +26,7 @@ const RuleBreach *Verdict::first() const
 int Verdict::err() const
 {
 	const RuleBreach *b = first();
-	return b ? b->rule->err : 0;
+	return b ? b->rule->err.value : 0;
 }
 
 bool Verdict::breaks(Check check) const

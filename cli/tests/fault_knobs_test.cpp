@@ -51,6 +51,7 @@ const KnobExpectation kExpectations[] = {
 	{"sched-modify-not-applied", "SchedModifyShares.MeasuredSharesFollowTheModify"},
 	{"rate-limit-state-unchecked", "RateLimitInState.FollowsTheCurrentStateRow"},
 	{"srq-resize-disarms", "SrqLimitAcrossResize.MaxWrAloneKeepsTheLimitArmed"},
+	{"ece-kept-across-qps", "EceLifecycle.NewQpStartsFromTheDefaultAfterDestroy"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)
