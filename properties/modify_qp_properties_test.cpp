@@ -7,7 +7,7 @@
 #include "properties/modify_qp_trial.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
-#include "properties/read_back.h"
+#include "fixtures/model/read_back.h"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 
 #include "fixtures/generators/modify_qp_request.h"
 #include "properties/property_run.h"
-#include "properties/qp_model.h"
+#include "fixtures/model/qp_model.h"
 
 #include <rapidcheck.h>
 #include <rapidcheck/state.h>

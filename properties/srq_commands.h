@@ -14,7 +14,7 @@
 #pragma once
 
 #include "properties/srq_case.h"
-#include "properties/srq_model.h"
+#include "fixtures/model/srq_model.h"
 
 #include <rapidcheck.h>
 #include <rapidcheck/state.h>

@@ -10,7 +10,7 @@
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 #include "properties/srq_property.h"
-#include "properties/srq_verdict.h"
+#include "fixtures/model/srq_verdict.h"
 
 #include <fmt/format.h>
 

@@ -10,7 +10,7 @@
 #include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
-#include "properties/srq_model.h"
+#include "fixtures/model/srq_model.h"
 #include "properties/srq_property.h"
 
 #include <fmt/format.h>

@@ -7,7 +7,7 @@
 
 #include "fixtures/generators/srq_values.h"
 #include "properties/srq_case.h"
-#include "properties/srq_verdict.h"
+#include "fixtures/model/srq_verdict.h"
 
 #include <string>
 #include <vector>
