@@ -48,6 +48,9 @@ for dev in "${devices[@]}"; do
   [ -f "$kfile" ] || die "no deviations file for $dev ($kfile): give one with -k"
   mkdir -p "$state" "$odir/evidence/kernel"
   : >"$state/done"
+  kflag=""
+  [ "$kernel" = debian-6.1 ] || kflag="--kernel $kernel "
+  echo "lab/run $kflag--" >"$state/replay-prefix"
   corpus=$corpus_root
   [ "$corpus_root" = "$out/corpus" ] && corpus=$odir/corpus
   inner=(-T "$budget" -t "$per_input" -j "$jobs" -o "$odir" -c "$corpus" -b "$build" -d "$dev" -k "$kfile")
