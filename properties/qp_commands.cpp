@@ -94,9 +94,8 @@ public:
 
 	void apply(QpFleetModel &model) const override
 	{
-		auto v = verdict(model);
-		if (v.accepts())
-			model.qps[slot_].accept(request_.attr, request_.attr_mask, v.next);
+		if (verdict(model).accepts())
+			model.qps[slot_].accept(request_.attr, request_.attr_mask);
 	}
 
 	void run(const QpFleetModel &model, QpFleet &fleet) const override
@@ -154,9 +153,8 @@ public:
 		RC_PRE(slot_ < model.qps.size());
 		QpModel m = model.qps[slot_];
 		for (const auto &s : steps_) {
-			auto v = m.verdict(*model.caps, s.attr, s.attr_mask);
-			RC_PRE(v.accepts());
-			m.accept(s.attr, s.attr_mask, v.next);
+			RC_PRE(m.verdict(*model.caps, s.attr, s.attr_mask).accepts());
+			m.accept(s.attr, s.attr_mask);
 		}
 	}
 
@@ -164,7 +162,7 @@ public:
 	{
 		QpModel &m = model.qps[slot_];
 		for (const auto &s : steps_)
-			m.accept(s.attr, s.attr_mask, m.verdict(*model.caps, s.attr, s.attr_mask).next);
+			m.accept(s.attr, s.attr_mask);
 	}
 
 	void run(const QpFleetModel &model, QpFleet &fleet) const override
@@ -175,8 +173,7 @@ public:
 			run_modify(at, fleet, slot_, s.attr, s.attr_mask,
 				   std::to_string(i + 1) + " of the walk to " +
 					   qp_state_name(target_));
-			QpModel &m = at.qps[slot_];
-			m.accept(s.attr, s.attr_mask, m.verdict(*model.caps, s.attr, s.attr_mask).next);
+			at.qps[slot_].accept(s.attr, s.attr_mask);
 		}
 	}
 
@@ -207,7 +204,8 @@ public:
 	{
 		const QpModel &m = model.qps[slot_];
 		Qp &qp = *fleet.qps[slot_];
-		auto differ = m.disagreements(take_snapshot(qp), fleet.compare_attributes);
+		auto differ = texts(m.disagreements(take_snapshot(qp),
+						     fleet.compare_attributes ? m.loaded : 0));
 		if (differ.empty())
 			return;
 		char qpn[16];

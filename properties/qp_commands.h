@@ -16,6 +16,12 @@
 
 namespace ibvcert {
 
+// The model side: the run's device and a model per QP.
+struct QpFleetModel {
+	const DeviceCaps *caps = nullptr; // the run's device, for verdicts
+	std::vector<QpModel> qps;
+};
+
 // The device side: the run's device and one QP per model QP.
 struct QpFleet {
 	PropertyRun &run;

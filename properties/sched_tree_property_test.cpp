@@ -3,13 +3,14 @@
 // random steps, each request with random flags (unknown bits included),
 // bw_share, max_avg_bw and comp_mask, leaves sometimes without a parent and
 // modifies sometimes naming another parent. Each call is accepted iff the
-// rules (contracts/sched_rules.cpp, evaluate_sched) allow it; a rejected modify
-// leaves the element as it was; an accepted call leaves the element with
-// what the request gives it (sched_applied), where the device reports it.
+// rules allow it (the tree's model, fixtures/model/sched_model.h, asks
+// contracts/sched_eval); a rejected modify leaves the element as it was; an
+// accepted call leaves the element with what the model says it applies,
+// where the device reports it.
 #include "fixtures/rigs/run_context.h"
 #include "fixtures/generators/qos_values.h"
 #include "contracts/names.h"
-#include "fixtures/sched_attr.h"
+#include "fixtures/model/sched_model.h"
 #include "properties/property_check.h"
 #include "properties/property_clauses.h"
 
@@ -22,14 +23,13 @@
 namespace ibvcert {
 namespace {
 
+// The device's elements; the model holds the tree, by the same index.
 struct TreeElem {
 	std::unique_ptr<SchedElement> e;
-	SchedKind kind;
-	int parent; // index; -1: none
-	int depth;
-	SchedAttr model; // what the element applies, as the rules say
 	std::string name;
 };
+
+constexpr int kMaxElements = 64;
 
 class SchedTreeProperty : public ::testing::Test {
 protected:
@@ -70,6 +70,7 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 	Device &device = run_device();
 	check_property({Level::MUST, property_clauses::kSchedTree}, [&] {
 		std::vector<TreeElem> tree;
+		SchedModel model(kMaxElements);
 		std::vector<std::string> steps;
 		auto cleanup = [&] {
 			while (!tree.empty()) {
@@ -94,10 +95,9 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 		int invalid_calls = 0;
 		// One call: the verdict, the call, the checks. false stops the case.
 		auto step = [&](SchedKind kind, Verb verb, int target, const SchedAttr &req) {
-			const SchedNode *current =
-				verb == Verb::SchedModify && tree[target].parent >= 0 ? node_of(tree[target].parent)
-										      : nullptr;
-			const Verdict verdict = evaluate_sched_attr(*caps, kind, verb, req, current);
+			const Verdict verdict = verb == Verb::SchedModify
+				? model.modify_verdict(*caps, target, req)
+				: model.create_verdict(*caps, kind == SchedKind::Leaf, req);
 			const RuleBreach *r = verdict.first();
 			std::string what = fmt::format("{} {}{}({})", sched_verb_name(verb),
 						       sched_kind_name(kind),
@@ -115,12 +115,12 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 				std::unique_ptr<SchedLeaf> l;
 				ret = device.create_sched_leaf(req, l);
 				if (!ret)
-					tree.push_back({std::move(l), kind, -1, 0, {}, ""});
+					tree.push_back({std::move(l), ""});
 			} else {
 				std::unique_ptr<SchedNode> n;
 				ret = device.create_sched_node(req, n);
 				if (!ret)
-					tree.push_back({std::move(n), kind, -1, 0, {}, ""});
+					tree.push_back({std::move(n), ""});
 			}
 			steps.push_back(fmt::format("{} -> {}; contract: {}", what, errno_name(ret),
 						    r ? fmt::format("rejected ({}): {} [{}]", level_name(r->rule->level),
@@ -138,16 +138,11 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 			int idx = target;
 			if (verb == Verb::SchedCreate && !ret) {
 				idx = (int)tree.size() - 1;
-				TreeElem &t = tree[idx];
-				t.parent = -1;
-				for (int i = 0; i < idx; i++)
-					if (tree[i].e.get() == req.parent)
-						t.parent = i;
-				t.depth = t.parent < 0 ? 0 : tree[t.parent].depth + 1;
-				t.model = sched_applied(req, SchedAttr{req.parent});
-				t.name = fmt::format("{}{}", kind == SchedKind::Leaf ? "leaf" : "node", idx);
+				bool leaf = kind == SchedKind::Leaf;
+				model.created(idx, leaf ? nullptr : node_of(idx), leaf, req);
+				tree[idx].name = fmt::format("{}{}", leaf ? "leaf" : "node", idx);
 			} else if (verb == Verb::SchedModify && !ret) {
-				tree[idx].model = sched_applied(req, tree[idx].model);
+				model.modified(idx, req);
 			}
 			if (!has_query || (verb == Verb::SchedCreate && ret))
 				return true;
@@ -161,10 +156,13 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 				failure = "a rejected modify changed the element";
 				return false;
 			}
-			if (!ret && !same_effect(now, tree[idx].model)) {
+			if (auto differ = model.disagreements(idx, now); !ret && !differ.empty()) {
+				SchedAttr want = model.applied(idx);
 				failure = "the element does not apply what the accepted request gives it "
 					  "(fields whose flag is clear keep their value), expected " +
-					  describe_sched_attr(tree[idx].model, name_of(tree[idx].model.parent));
+					  describe_sched_attr(want, name_of(want.parent));
+				for (const auto &d : differ)
+					failure += "; " + d;
 				return false;
 			}
 			return true;
@@ -187,9 +185,9 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 		for (int op = 0; op < ops; op++) {
 			std::vector<int> nodes, shallow;
 			for (int i = 0; i < (int)tree.size(); i++)
-				if (tree[i].kind != SchedKind::Leaf) {
+				if (model.at(i).kind != SchedKind::Leaf) {
 					nodes.push_back(i);
-					if (tree[i].depth <= 1)
+					if (model.depth(i) <= 1)
 						shallow.push_back(i);
 				}
 			int what = *rc::gen::inRange(0, 3);
@@ -205,12 +203,13 @@ TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 					fail();
 			} else {
 				int t = *rc::gen::inRange(0, (int)tree.size());
-				SchedNode *p = tree[t].parent >= 0 ? node_of(tree[t].parent) : nullptr;
+				int own = model.at(t).parent;
+				SchedNode *p = own >= 0 ? node_of(own) : nullptr;
 				if (*rc::gen::inRange(0, 6) == 0) { // another parent
 					int o = *rc::gen::inRange(-1, (int)nodes.size());
 					p = o < 0 ? nullptr : node_of(nodes[o]);
 				}
-				if (!step(tree[t].kind, Verb::SchedModify, t, request_of(v, p)))
+				if (!step(model.at(t).kind, Verb::SchedModify, t, request_of(v, p)))
 					fail();
 			}
 		}

@@ -49,19 +49,18 @@ Lane::~Lane()
 void Lane::close()
 {
 	for (auto &s : slots_)
-		s.qp.reset();
-	srq_.srq.reset();
+		s = QpSlot{};
 	srq_ = SrqSlot{};
 	// Scheduling elements children first (a parent with children stays).
 	for (int pass = 0; pass < kSchedSlots; pass++)
-		for (auto &e : sched_)
-			if (e && e.children == 0) {
-				if (e.parent >= 0)
-					sched_[e.parent].children--;
-				e = SchedSlot{};
+		for (int i = 0; i < kSchedSlots; i++)
+			if (sched_[i] && sched_model_.live(i) && sched_model_.at(i).children == 0) {
+				sched_model_.destroyed(i);
+				sched_[i] = SchedSlot{};
 			}
 	for (auto &e : sched_)
 		e = SchedSlot{};
+	sched_model_ = SchedModel(kSchedSlots);
 	cq_.reset();
 	pd_.reset();
 	builder_.reset();

@@ -1,12 +1,17 @@
 // One device under test during one input: the device, its caps, a PD and a
 // CQ for the input's QPs, the QP builder (valid values, its own PD, CQ and
-// peer QP), and the QP slots, each with the state the reference model holds
-// it in. Everything but a real device is created per input and destroyed at
-// its end (LeakSanitizer checks that); a real device is opened once.
+// peer QP), and the slots of the objects the input makes (QPs, the SRQ,
+// scheduling elements), each object with what the model of device state
+// (fixtures/model/) holds of it. Everything but a real device is created per
+// input and destroyed at its end (LeakSanitizer checks that); a real device
+// is opened once.
 #pragma once
 
 #include "fuzz/harness/options.h"
 
+#include "fixtures/model/qp_model.h"
+#include "fixtures/model/sched_model.h"
+#include "fixtures/model/srq_model.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/sched.h"
@@ -25,31 +30,27 @@ inline constexpr int kSrqSlot = kSlots;
 inline constexpr int kSchedSlots = 6;
 inline constexpr int kSchedSlot0 = kSrqSlot + 1;
 
+// A QP and its model: its type, its state, the attributes it holds.
 struct QpSlot {
 	std::unique_ptr<Qp> qp;
-	ibv_qp_type type = IBV_QPT_RC;
-	ibv_qp_state model = IBV_QPS_RESET; // where the model holds the QP
+	QpModel model;
 	explicit operator bool() const { return qp != nullptr; }
 };
 
-// The lane's SRQ (the modify_srq target's), with what the model holds of it:
-// its attributes as ibv_query_srq must report them, and the WRs posted to it
-// and not consumed (no verb reads them back).
+// The lane's SRQ (the modify_srq target's) and its model: its attributes as
+// ibv_query_srq must report them, the WRs posted to it and not consumed (no
+// verb reads them back), the arming.
 struct SrqSlot {
 	std::unique_ptr<Srq> srq;
-	ibv_srq_attr model{};
-	uint32_t outstanding = 0;
+	SrqModel model;
 	explicit operator bool() const { return srq != nullptr; }
 };
 
-// A scheduling element (node or leaf) and what the model holds of it: its
-// parent (a slot, -1: none), its bw_share and max_avg_bw, its children.
+// A scheduling element (node or leaf). The tree (each element's parent, what
+// it applies, its children) is the lane's SchedModel, by slot.
 struct SchedSlot {
 	std::unique_ptr<SchedNode> node;
 	std::unique_ptr<SchedLeaf> leaf;
-	int parent = -1;
-	SchedAttr model{};
-	int children = 0;
 	SchedElement *elem() const
 	{
 		return node ? static_cast<SchedElement *>(node.get()) : leaf.get();
@@ -97,6 +98,8 @@ public:
 	const SrqSlot &srq() const { return srq_; }
 	SchedSlot &sched(int i) { return sched_[i]; }
 	const SchedSlot &sched(int i) const { return sched_[i]; }
+	SchedModel &sched_model() { return sched_model_; }
+	const SchedModel &sched_model() const { return sched_model_; }
 
 	LaneSnapshot snapshot();
 	// Destroys the input's objects: QPs, CQ, PD, the builder's, and emu0.
@@ -116,6 +119,7 @@ private:
 	std::unique_ptr<Pd> pd_;
 	std::unique_ptr<Cq> cq_;
 	std::array<SchedSlot, kSchedSlots> sched_;
+	SchedModel sched_model_{kSchedSlots};
 	SrqSlot srq_;                     // after the QPs that may use it
 	std::array<QpSlot, kSlots> slots_;
 };

@@ -11,6 +11,23 @@ std::string hex(uint64_t v)
 	return buf;
 }
 
+Expect expect_of(const Verdict &v)
+{
+	const RuleBreach *b = v.first();
+	if (!b)
+		return Expect{};
+	return Expect{false, b->rule->level, b->rule->id};
+}
+
+std::string model_line(const std::optional<Expect> &e, const char *none)
+{
+	if (!e)
+		return std::string("model: none (") + none + ")\n";
+	return std::string("model: ") +
+	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
+	       "\n";
+}
+
 std::string Op::outcome(const Lane &lane) const
 {
 	return "returned: " + errno_name(ret[lane.index()]) + "\n";

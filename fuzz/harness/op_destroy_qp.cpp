@@ -18,21 +18,21 @@ public:
 	{
 		const QpSlot &s = lane.slot(slot_);
 		Bound &b = bound_[lane.index()];
-		b.type = s.type;
-		b.model = s.model;
+		b.type = s.model.type;
+		b.state = s.model.state;
 		b.qp_num = s.qp->qp_num();
 	}
 
 	int run(Lane &lane) override
 	{
-		lane.slot(slot_).qp.reset();
+		lane.slot(slot_) = QpSlot{}; // the QP and its model
 		return 0;
 	}
 
 	std::string describe(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.state) + " (qp#" +
 		       std::to_string(slot_) + "), destroy\n";
 	}
 
@@ -40,13 +40,13 @@ public:
 	{
 		const Bound &b = bound_[lane];
 		return "destroy_qp qp#" + std::to_string(slot_) + ": " +
-		       qp_phrase(b.type, b.qp_num, b.model);
+		       qp_phrase(b.type, b.qp_num, b.state);
 	}
 
 private:
 	struct Bound {
 		ibv_qp_type type = IBV_QPT_RC;
-		ibv_qp_state model = IBV_QPS_RESET;
+		ibv_qp_state state = IBV_QPS_RESET;
 		uint32_t qp_num = 0;
 	};
 

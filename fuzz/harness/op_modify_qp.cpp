@@ -1,8 +1,8 @@
 // ibv_modify_qp: decoded into a target state, an attr_mask shaped by the
 // transition table (its required set, a subset of its optional bits, one
 // required bit dropped, a foreign or unknown bit added, or raw bits) and a
-// value kind per field; checked against the reference model.
-#include "fuzz/harness/model.h"
+// value kind per field; the QP's model (fixtures/model/qp_model.h) gives
+// the verdict, follows an accepted call and says what must read back.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 #include "fuzz/harness/values.h"
@@ -34,6 +34,21 @@ ibv_qp_state natural_next(ibv_qp_state s)
 	}
 }
 
+const QpTransition *find_transition(ibv_qp_type type, ibv_qp_state from, ibv_qp_state to)
+{
+	return QpTransitionTable::kernel().find(type, from, to);
+}
+
+// "accept (the QP moves to RTS)" or "reject [MUST] modify_qp.transition.required: ..."
+std::string explain(const ModifyQpVerdict &v)
+{
+	const RuleBreach *b = v.first();
+	if (!b)
+		return "accept (the QP moves to " + qp_state_name(v.next) + ")";
+	return std::string("reject [") + level_name(b->rule->level) + "] " + b->rule->id + ": " +
+	       b->detail;
+}
+
 bool compared(const QpAttrField &f, const ibv_qp_attr &sent)
 {
 	return f.queried && guard_holds(f, sent) && f.flag != IBV_QP_STATE &&
@@ -54,15 +69,15 @@ public:
 	{
 		const QpSlot &s = lane.slot(slot_);
 		Bound &b = bound_[lane.index()];
-		b.type = s.type;
-		b.from = s.model;
+		b.type = s.model.type;
+		b.from = s.model.state;
 		b.qp_num = s.qp->qp_num();
 		ibv_qp_state to = (mask_ & IBV_QP_STATE) ? to_ : b.from;
 		ibv_qp_attr valid = lane.builder().valid_attr(*s.qp, b.from, to, mask_);
 		b.attr = valid;
 		for (const auto &c : values_)
 			apply_choice(c, b.attr, valid, lane.caps(), b.from);
-		b.pred = predict_modify_qp(b.type, b.from, b.attr, mask_, lane.caps());
+		b.verdict = s.model.verdict(lane.caps(), b.attr, mask_);
 	}
 
 	int run(Lane &lane) override
@@ -73,14 +88,13 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		const Prediction &p = bound_[lane.index()].pred;
-		return Expect{p.accept, p.level, p.reason};
+		return expect_of(bound_[lane.index()].verdict);
 	}
 
 	void settle(Lane &lane, int ret) override
 	{
-		if (ret == 0 && (mask_ & IBV_QP_STATE))
-			lane.slot(slot_).model = bound_[lane.index()].attr.qp_state;
+		if (ret == 0)
+			lane.slot(slot_).model.accept(bound_[lane.index()].attr, mask_);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
@@ -89,12 +103,10 @@ public:
 		int i = lane.index();
 		if (ret[i] != 0 || !lane.strict() || !after.live[slot_] || after.qp[slot_].query_ret)
 			return;
-		const ibv_qp_attr &sent = bound_[i].attr, &read = after.qp[slot_].attr;
 		std::vector<std::string> differ;
-		for (const auto &f : qp_attr_fields())
-			if ((mask_ & f.flag) && compared(f, sent) && f.get(sent) != f.get(read))
-				differ.push_back(describe_field(f, f.get(sent)) + " set, " +
-						 describe_field(f, f.get(read)) + " read back");
+		for (const auto &d : lane.slot(slot_).model.disagreements(after.qp[slot_], mask_))
+			if (d.kind == QpDisagreement::Kind::Attribute)
+				differ.push_back(d.text);
 		if (!differ.empty())
 			oracle.fail(i, {"modify_qp.read-back", Level::SHOULD,
 					"an accepted attribute does not read back as set",
@@ -140,7 +152,7 @@ public:
 	{
 		int i = lane.index();
 		return "returned: " + errno_name(ret[i]) + "\nmodel: " +
-		       explain(bound_[i].pred, bound_[i].attr) + "\n";
+		       explain(bound_[i].verdict) + "\n";
 	}
 
 	std::string summary(int lane) const override
@@ -159,7 +171,7 @@ private:
 		ibv_qp_state from = IBV_QPS_RESET;
 		uint32_t qp_num = 0;
 		ibv_qp_attr attr{};
-		Prediction pred;
+		ModifyQpVerdict verdict; // the model's, before the call
 	};
 
 	int slot_;
@@ -215,8 +227,8 @@ void modify_qp_step(Session &s)
 	int slot = s.pick_live_slot();
 	if (slot < 0)
 		return;
-	const QpSlot &q = s.lane(0).slot(slot);
-	s.execute(decode_modify(s.in(), slot, q.type, q.model));
+	const QpModel &q = s.lane(0).slot(slot).model;
+	s.execute(decode_modify(s.in(), slot, q.type, q.state));
 }
 
 void walk_to(Session &s, int slot, ibv_qp_state target)
@@ -225,8 +237,8 @@ void walk_to(Session &s, int slot, ibv_qp_state target)
 					      "walk to RTS",   "walk to SQD",  "walk to SQE",
 					      "walk to ERR",   "walk"};
 	for (ibv_qp_state next : QpBuilder::path_to(target)) {
-		const QpSlot &q = s.lane(0).slot(slot);
-		const QpTransition *t = find_transition(q.type, q.model, next);
+		const QpModel &q = s.lane(0).slot(slot).model;
+		const QpTransition *t = find_transition(q.type, q.state, next);
 		int mask = IBV_QP_STATE | (t ? t->required : 0);
 		auto op = std::make_unique<ModifyQpOp>(slot, next, mask, std::vector<ValueChoice>{});
 		op->origin = kOrigin[target <= IBV_QPS_ERR ? target : 7];

@@ -5,7 +5,6 @@
 // (contracts/rate_limit_eval.h: pacing, comp_mask, then IBV_QP_RATE_LIMIT's
 // rules of ibv_modify_qp); a failed call leaves the pacing
 // (query_rate_limit) and the ECE options (ibv_query_ece) as they were.
-#include "fuzz/harness/model.h"
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
@@ -44,25 +43,6 @@ bool same_rate(const ibv_qp_rate_limit_attr &a, const ibv_qp_rate_limit_attr &b)
 	       a.typical_pkt_sz == b.typical_pkt_sz;
 }
 
-// The model's expectation from a verdict: the first broken rule's level,
-// and its id as the reason part of the clause id ("rate_limit.comp_mask.zero").
-Expect expect_of(const Verdict &v)
-{
-	const RuleBreach *b = v.first();
-	if (!b)
-		return Expect{};
-	return Expect{false, b->rule->level, b->rule->id};
-}
-
-std::string model_line(const std::optional<Expect> &e)
-{
-	if (!e)
-		return "model: none (the provider's rule)\n";
-	return std::string("model: ") +
-	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
-	       "\n";
-}
-
 // ---------------------------------------------------------------- rate limit
 
 class RateLimitOp : public Op {
@@ -80,8 +60,8 @@ public:
 	{
 		const QpSlot &s = lane.slot(slot_);
 		Bound &b = bound_[lane.index()];
-		b.type = s.type;
-		b.model = s.model;
+		b.type = s.model.type;
+		b.state = s.model.state;
 		b.qp_num = s.qp->qp_num();
 		b.attr = ibv_qp_rate_limit_attr{};
 		b.attr.rate_limit = rate_value(kind_, raw_, lane.caps());
@@ -104,7 +84,7 @@ public:
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return expect_of(evaluate_modify_qp_rate_limit(lane.caps(), b.type, b.model, b.attr));
+		return expect_of(evaluate_modify_qp_rate_limit(lane.caps(), b.type, b.state, b.attr));
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
@@ -132,7 +112,7 @@ public:
 	std::string describe(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.state) + " (qp#" +
 		       std::to_string(slot_) + "), rate limit\nattr: " +
 		       describe_rate_limit_attr(b.attr) + "\n";
 	}
@@ -152,7 +132,7 @@ public:
 private:
 	struct Bound {
 		ibv_qp_type type = IBV_QPT_RC;
-		ibv_qp_state model = IBV_QPS_RESET;
+		ibv_qp_state state = IBV_QPS_RESET;
 		uint32_t qp_num = 0;
 		ibv_qp_rate_limit_attr attr{}, before{}, after{};
 		int q_before = 0, q_after = 0;
@@ -184,8 +164,8 @@ public:
 	{
 		const QpSlot &s = lane.slot(slot_);
 		Bound &b = bound_[lane.index()];
-		b.type = s.type;
-		b.model = s.model;
+		b.type = s.model.type;
+		b.state = s.model.state;
 		b.qp_num = s.qp->qp_num();
 		uint32_t own = oui_of_node_guid(lane.caps().device.orig_attr.node_guid);
 		b.ece = ibv_ece{};
@@ -249,7 +229,7 @@ public:
 	std::string describe(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.state) + " (qp#" +
 		       std::to_string(slot_) + "), set ECE\nece: " + describe_ece(b.ece) + "\n";
 	}
 
@@ -271,7 +251,7 @@ public:
 private:
 	struct Bound {
 		ibv_qp_type type = IBV_QPT_RC;
-		ibv_qp_state model = IBV_QPS_RESET;
+		ibv_qp_state state = IBV_QPS_RESET;
 		uint32_t qp_num = 0;
 		ibv_ece ece{}, out{}, before{}, after{};
 		int q_before = 0, q_after = 0;

@@ -19,8 +19,8 @@ public:
 	{
 		const QpSlot &s = lane.slot(slot_);
 		Bound &b = bound_[lane.index()];
-		b.type = s.type;
-		b.model = s.model;
+		b.type = s.model.type;
+		b.state = s.model.state;
 		b.qp_num = s.qp->qp_num();
 	}
 
@@ -36,19 +36,19 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
-		if (ret[i] == 0 && (mask_ & IBV_QP_STATE) && b.attr.qp_state != b.model)
+		if (ret[i] == 0 && (mask_ & IBV_QP_STATE) && b.attr.qp_state != b.state)
 			oracle.fail(i, {"query_qp.state", Level::MUST,
 					"ibv_query_qp reports a state other than the one the QP is in",
 					kStateClause, {},
 					"qp_state=" + qp_state_name(b.attr.qp_state) + ", expected " +
-						qp_state_name(b.model)});
+						qp_state_name(b.state)});
 	}
 
 	std::string describe(const Lane &lane) const override
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
-		return "qp: " + qp_phrase(b.type, b.qp_num, b.model) + " (qp#" +
+		return "qp: " + qp_phrase(b.type, b.qp_num, b.state) + " (qp#" +
 		       std::to_string(slot_) + "), query\nattr_mask: " + qp_attr_mask_names(mask_) +
 		       "\n";
 	}
@@ -71,7 +71,7 @@ public:
 private:
 	struct Bound {
 		ibv_qp_type type = IBV_QPT_RC;
-		ibv_qp_state model = IBV_QPS_RESET;
+		ibv_qp_state state = IBV_QPS_RESET;
 		uint32_t qp_num = 0;
 		ibv_qp_attr attr{};
 	};

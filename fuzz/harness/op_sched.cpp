@@ -2,14 +2,15 @@
 // node, or no parent), modify (flags, bw_share, max_avg_bw, comp_mask, the
 // parent named) and destroy, on up to kSchedSlots elements; at the end of an
 // input every element is destroyed, children first, under the oracle. The
-// scheduling evaluator (contracts/sched_eval.h) predicts create and modify;
-// a node with children is busy. On emu0 each element applies what the model
-// holds (SchedElement::query).
+// lane's model of the tree (fixtures/model/sched_model.h) predicts create
+// and modify (contracts/sched_eval.h) and a destroy (a node with children is
+// busy), and follows what the device did. On emu0 each element applies what
+// the model holds (SchedElement::query).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "fixtures/sched_attr.h"
+#include "fixtures/model/sched_model.h"
 
 namespace ibvcert::fuzz {
 namespace {
@@ -18,16 +19,6 @@ const char kSchedStateClause[] =
 	"mlx5dv_sched_node_create(3): \"bw_share\", \"max_avg_bw\" as given with their flag "
 	"(the device default otherwise), then as each successful modify sets them; the parent "
 	"as created";
-
-// The model's expectation: the first broken rule's level, and its id as the
-// reason part of the clause id ("sched.bw_share.root_zero").
-Expect expect_of(const Verdict &v)
-{
-	const RuleBreach *b = v.first();
-	if (!b)
-		return Expect{};
-	return Expect{false, b->rule->level, b->rule->id};
-}
 
 // The decoded request, the parent by slot (-1: none).
 struct SchedRequest {
@@ -99,42 +90,30 @@ std::string describe_request(const SchedRequest &r)
 	return describe_sched_attr(a, parent_name(r.parent));
 }
 
-SchedKind kind_of(const SchedSlot &e)
-{
-	return e.leaf ? SchedKind::Leaf : e.parent < 0 ? SchedKind::Root : SchedKind::Node;
-}
-
-std::string model_line(const std::optional<Expect> &e)
-{
-	if (!e)
-		return "";
-	return std::string("model: ") +
-	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
-	       "\n";
-}
-
 // On emu0, after every scheduling op: every element applies what the model
 // holds of it.
 void check_tree(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
 {
 	if (!lane.strict())
 		return;
+	const SchedModel &m = lane.sched_model();
 	for (int i = 0; i < kSchedSlots; i++) {
-		const SchedSlot &e = lane.sched(i);
-		if (!e || !after.sched_live[i] || after.sched_ret[i])
+		if (!lane.sched(i) || !m.live(i) || !after.sched_live[i] || after.sched_ret[i])
+			continue;
+		auto differ = m.disagreements(i, after.sched[i]);
+		if (differ.empty())
 			continue;
 		const SchedAttr &q = after.sched[i];
-		const SchedNode *parent = e.parent >= 0 ? lane.sched(e.parent).node.get() : nullptr;
-		if (q.parent != parent || q.bw_share != e.model.bw_share ||
-		    q.max_avg_bw != e.model.max_avg_bw)
-			oracle.fail(lane.index(),
-				    {std::string(id) + ".sched-state", Level::MUST,
-				     "a scheduling element applies other values than it was given",
-				     kSchedStateClause, {},
-				     "sched#" + std::to_string(i) + ": applies " +
-					     describe_sched_attr(q, q.parent == parent ? parent_name(e.parent)
-										     : "another") +
-					     ", expected " + describe_sched_attr(e.model, parent_name(e.parent))});
+		int parent = m.index_of(q.parent);
+		oracle.fail(lane.index(),
+			    {std::string(id) + ".sched-state", Level::MUST,
+			     "a scheduling element applies other values than it was given",
+			     kSchedStateClause, differ,
+			     "sched#" + std::to_string(i) + ": applies " +
+				     describe_sched_attr(q, q.parent && parent < 0 ? "another"
+										: parent_name(parent)) +
+				     ", expected " +
+				     describe_sched_attr(m.applied(i), parent_name(m.at(i).parent))});
 	}
 }
 
@@ -144,35 +123,33 @@ public:
 
 	const VerbSpec &verb() const override { return kSchedCreate; }
 	int slot() const override { return kSchedSlot0 + slot_; }
-	void bind(Lane &lane) override { attr_[lane.index()] = to_attr(req_, lane); }
+	void bind(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		b.attr = to_attr(req_, lane);
+		b.verdict = lane.sched_model().create_verdict(lane.caps(), leaf_, b.attr);
+	}
 
 	int run(Lane &lane) override
 	{
 		SchedSlot &e = lane.sched(slot_);
-		const SchedAttr &a = attr_[lane.index()];
+		const SchedAttr &a = bound_[lane.index()].attr;
 		return leaf_ ? lane.device().create_sched_leaf(a, e.leaf)
 			     : lane.device().create_sched_node(a, e.node);
 	}
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		SchedKind k = leaf_ ? SchedKind::Leaf : req_.parent < 0 ? SchedKind::Root : SchedKind::Node;
-		const SchedAttr &a = attr_[lane.index()];
-		return expect_of(evaluate_sched_attr(lane.caps(), k, Verb::SchedCreate, a, nullptr));
+		return expect_of(bound_[lane.index()].verdict);
 	}
 
 	void settle(Lane &lane, int ret) override
 	{
 		SchedSlot &e = lane.sched(slot_);
-		if (ret) {
+		if (ret)
 			e = SchedSlot{};
-			return;
-		}
-		e.parent = req_.parent;
-		e.model = sched_applied(attr_[lane.index()], SchedAttr{attr_[lane.index()].parent});
-		e.children = 0;
-		if (req_.parent >= 0)
-			lane.sched(req_.parent).children++;
+		else
+			lane.sched_model().created(slot_, e.node.get(), leaf_, bound_[lane.index()].attr);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
@@ -204,10 +181,14 @@ public:
 	}
 
 private:
+	struct Bound {
+		SchedAttr attr{};
+		Verdict verdict; // the model's, before the call
+	};
 	int slot_;
 	bool leaf_;
 	SchedRequest req_;
-	SchedAttr attr_[kMaxLanes];
+	Bound bound_[kMaxLanes];
 };
 
 class SchedModifyOp : public Op {
@@ -220,11 +201,11 @@ public:
 	void bind(Lane &lane) override
 	{
 		Bound &b = bound_[lane.index()];
-		const SchedSlot &e = lane.sched(slot_);
+		const SchedModel &m = lane.sched_model();
 		b.attr = to_attr(req_, lane);
-		b.kind = kind_of(e);
-		b.own_parent = e.parent;
-		b.before = e.model;
+		b.kind = m.at(slot_).kind;
+		b.own_parent = m.at(slot_).parent;
+		b.verdict = m.modify_verdict(lane.caps(), slot_, b.attr);
 	}
 
 	int run(Lane &lane) override
@@ -234,17 +215,13 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		const Bound &b = bound_[lane.index()];
-		const SchedNode *current =
-			b.own_parent >= 0 ? lane.sched(b.own_parent).node.get() : nullptr;
-		return expect_of(
-			evaluate_sched_attr(lane.caps(), b.kind, Verb::SchedModify, b.attr, current));
+		return expect_of(bound_[lane.index()].verdict);
 	}
 
 	void settle(Lane &lane, int ret) override
 	{
 		if (ret == 0)
-			lane.sched(slot_).model = sched_applied(bound_[lane.index()].attr, bound_[lane.index()].before);
+			lane.sched_model().modified(slot_, bound_[lane.index()].attr);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
@@ -274,9 +251,10 @@ public:
 
 private:
 	struct Bound {
-		SchedAttr attr{}, before{};
+		SchedAttr attr{};
 		SchedKind kind = SchedKind::Root;
 		int own_parent = -1;
+		Verdict verdict; // the model's, before the call
 	};
 	int slot_;
 	SchedRequest req_;
@@ -292,7 +270,9 @@ public:
 
 	void bind(Lane &lane) override
 	{
-		children_[lane.index()] = lane.sched(slot_).children;
+		const SchedModel &m = lane.sched_model();
+		children_[lane.index()] = m.at(slot_).children;
+		breaks_[lane.index()] = m.destroy_breaks(slot_);
 		leaf_ = (bool)lane.sched(slot_).leaf;
 	}
 
@@ -300,8 +280,8 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		if (children_[lane.index()])
-			return Expect{false, Level::MUST, "has-children"};
+		if (const ContractRule *rule = breaks_[lane.index()])
+			return Expect{false, rule->level, rule->id};
 		return Expect{};
 	}
 
@@ -309,10 +289,8 @@ public:
 	{
 		if (ret)
 			return;
-		SchedSlot &e = lane.sched(slot_);
-		if (e.parent >= 0)
-			lane.sched(e.parent).children--;
-		e = SchedSlot{}; // destroyed: the handle goes without a second destroy
+		lane.sched_model().destroyed(slot_);
+		lane.sched(slot_) = SchedSlot{}; // destroyed: the handle goes without a second destroy
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
@@ -341,6 +319,7 @@ private:
 	int slot_;
 	bool leaf_ = false;
 	int children_[kMaxLanes] = {0, 0};
+	const ContractRule *breaks_[kMaxLanes] = {nullptr, nullptr};
 };
 
 int pick_sched(Session &s, bool live)
@@ -371,7 +350,7 @@ void sched_modify_step(Session &s)
 	int slot = pick_sched(s, true);
 	if (slot < 0)
 		return;
-	SchedRequest r = decode_request(s, slot, s.lane(0).sched(slot).parent);
+	SchedRequest r = decode_request(s, slot, s.lane(0).sched_model().at(slot).parent);
 	s.execute(std::make_unique<SchedModifyOp>(slot, r));
 }
 
@@ -387,9 +366,9 @@ void sched_teardown(Session &s)
 {
 	for (int pass = 0; pass < kSchedSlots; pass++) {
 		bool any = false;
+		const SchedModel &m = s.lane(0).sched_model();
 		for (int i = 0; i < kSchedSlots; i++) {
-			const SchedSlot &e = s.lane(0).sched(i);
-			if (!e || e.children)
+			if (!s.lane(0).sched(i) || !m.live(i) || m.at(i).children)
 				continue;
 			any = true;
 			auto op = std::make_unique<SchedDestroyOp>(i);

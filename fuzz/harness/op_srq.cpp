@@ -1,15 +1,17 @@
 // The SRQ verbs: ibv_create_srq (the modify_srq target's setup),
 // ibv_modify_srq with any srq_attr_mask and values around the SRQ rule
 // table's bounds, ibv_post_srq_recv (chains of WRs, scatter lists around
-// max_sge), ibv_query_srq. The lane's model holds the SRQ's attributes and
-// the WRs outstanding in it: the SRQ evaluator predicts every call from them
-// (contracts/srq_eval.h over contracts/srq_rules.cpp), and every
-// ibv_query_srq must agree on emu0.
+// max_sge), ibv_query_srq. The SRQ's model (fixtures/model/srq_model.h)
+// holds its attributes and the WRs outstanding in it: it predicts every call
+// (ibv_modify_srq from contracts/srq_eval.h over contracts/srq_rules.cpp),
+// follows what the device did, and every ibv_query_srq must agree with it
+// (emu0 as the reference: exact sizes, srq_limit 0 until armed).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
 #include "contracts/srq_eval.h"
+#include "fixtures/model/srq_model.h"
 
 #include <array>
 #include <cstring>
@@ -86,38 +88,40 @@ std::string choice_name(const SrqChoice &c)
 	return s;
 }
 
-// The model's expectation from a verdict: the first broken rule's level,
-// and its id as the reason part of the clause id
-// ("srq.max_wr.not_below_outstanding").
-Expect expect_of(const Verdict &v)
+// The model's expectation of ibv_modify_srq: none where the outcome hangs
+// on a size the device may have rounded up.
+std::optional<Expect> srq_expect(const SrqVerdict &v)
 {
-	const RuleBreach *b = v.first();
-	if (!b)
+	if (v.verdict == SrqVerdict::Class::AcceptedIfRounded)
+		return std::nullopt;
+	if (!v.broken)
 		return Expect{};
-	return Expect{false, b->rule->level, b->rule->id};
+	return Expect{false, v.broken->level, v.broken->id};
 }
 
-std::string srq_phrase(const SrqSlot &s)
+std::string srq_phrase(const SrqModel &m)
 {
-	return "srq: " + describe_srq_attr(s.model) + ", " + std::to_string(s.outstanding) +
-	       " WRs outstanding (model)\n";
+	return "srq (model): " + m.describe() + "\n";
 }
 
-// On emu0, after every SRQ op: ibv_query_srq reports what the model holds.
+// Where ibv_query_srq's answer disagrees with the SRQ's model.
+void check_query(const char *id, Lane &lane, const ibv_srq_attr &q, Oracle &oracle)
+{
+	auto differ = lane.srq().model.disagreements(q);
+	if (differ.empty())
+		return;
+	std::string extra = "ibv_query_srq: " + describe_srq_attr(q) + "\nmodel: " +
+			    lane.srq().model.describe();
+	oracle.fail(lane.index(), {std::string(id) + ".srq-state", Level::MUST,
+				   "ibv_query_srq reports attributes other than the SRQ's",
+				   kSrqStateClause, differ, extra});
+}
+
+// After every SRQ op: ibv_query_srq reports what the model holds.
 void check_srq_state(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
 {
-	const SrqSlot &s = lane.srq();
-	if (!lane.strict() || !s || !after.srq_live || after.srq_ret)
-		return;
-	const ibv_srq_attr &q = after.srq;
-	if (q.max_wr != s.model.max_wr || q.max_sge != s.model.max_sge ||
-	    q.srq_limit != s.model.srq_limit)
-		oracle.fail(lane.index(),
-			    {std::string(id) + ".srq-state", Level::MUST,
-			     "ibv_query_srq reports attributes other than the SRQ's", kSrqStateClause,
-			     {},
-			     "ibv_query_srq: " + describe_srq_attr(q) + ", expected " +
-				     describe_srq_attr(s.model)});
+	if (lane.srq() && after.srq_live && !after.srq_ret)
+		check_query(id, lane, after.srq, oracle);
 }
 
 // ---------------------------------------------------------------- create
@@ -162,12 +166,10 @@ public:
 	{
 		SrqSlot &s = lane.srq();
 		if (ret) {
-			s.srq.reset();
+			s = SrqSlot{};
 			return;
 		}
-		s.model = bound_[lane.index()].attr;
-		s.model.srq_limit = 0; // not armed by create
-		s.outstanding = 0;
+		s.model = SrqModel::created(lane.caps(), bound_[lane.index()].attr, lane.strict());
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
@@ -204,12 +206,7 @@ public:
 		std::string out = "returned: " + errno_name(ret[i]) + "\n";
 		if (ret[i] == 0)
 			out += "attr: " + describe_srq_attr(bound_[i].attr) + "\n";
-		if (auto e = expect(lane))
-			out += std::string("model: ") +
-			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
-							       "] " + e->reason) +
-			       "\n";
-		return out;
+		return out + model_line(expect(lane));
 	}
 
 	std::string summary(int lane) const override
@@ -240,15 +237,14 @@ public:
 	void bind(Lane &lane) override
 	{
 		const ibv_device_attr &d = lane.caps().device.orig_attr;
-		const SrqSlot &s = lane.srq();
+		const SrqModel &m = lane.srq().model;
 		Bound &b = bound_[lane.index()];
-		b.before = s.model;
-		b.outstanding = s.outstanding;
+		b.before = m.describe();
 		b.attr = ibv_srq_attr{};
-		b.attr.max_wr = materialize_srq(wr_, (uint32_t)d.max_srq_wr, s.model.max_wr,
-						s.outstanding);
-		b.attr.srq_limit = materialize_srq(limit_, (uint32_t)d.max_srq_wr, s.model.max_wr,
-						   s.outstanding);
+		b.attr.max_wr = materialize_srq(wr_, (uint32_t)d.max_srq_wr, m.max_wr, m.outstanding);
+		b.attr.srq_limit = materialize_srq(limit_, (uint32_t)d.max_srq_wr, m.max_wr,
+						   m.outstanding);
+		b.verdict = m.verdict(b.attr, mask_);
 	}
 
 	int run(Lane &lane) override
@@ -260,23 +256,13 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		const Bound &b = bound_[lane.index()];
-		SrqNow now;
-		now.attr = b.before;
-		now.outstanding = b.outstanding;
-		return expect_of(evaluate_modify_srq(lane.caps(), b.attr, mask_, now));
+		return srq_expect(bound_[lane.index()].verdict);
 	}
 
 	void settle(Lane &lane, int ret) override
 	{
-		if (ret)
-			return;
-		SrqSlot &s = lane.srq();
-		const Bound &b = bound_[lane.index()];
-		if (mask_ & IBV_SRQ_MAX_WR)
-			s.model.max_wr = b.attr.max_wr;
-		if (mask_ & IBV_SRQ_LIMIT)
-			s.model.srq_limit = b.attr.srq_limit;
+		if (ret == 0)
+			lane.srq().model.accept(bound_[lane.index()].attr, mask_);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
@@ -288,8 +274,7 @@ public:
 	std::string describe(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return "srq: " + describe_srq_attr(b.before) + ", " + std::to_string(b.outstanding) +
-		       " WRs outstanding (model)\nsrq_attr_mask: " + srq_attr_mask_names(mask_) +
+		return "srq (model): " + b.before + "\nsrq_attr_mask: " + srq_attr_mask_names(mask_) +
 		       "\nattr: max_wr=" + std::to_string(b.attr.max_wr) + " (" + choice_name(wr_) +
 		       ") srq_limit=" + std::to_string(b.attr.srq_limit) + " (" +
 		       choice_name(limit_) + ")\n";
@@ -297,13 +282,8 @@ public:
 
 	std::string outcome(const Lane &lane) const override
 	{
-		std::string out = "returned: " + errno_name(ret[lane.index()]) + "\n";
-		if (auto e = expect(lane))
-			out += std::string("model: ") +
-			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
-							       "] " + e->reason) +
-			       "\n";
-		return out;
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" +
+		       model_line(expect(lane), "the size is known only as a floor");
 	}
 
 	std::string summary(int lane) const override
@@ -317,9 +297,9 @@ public:
 
 private:
 	struct Bound {
-		ibv_srq_attr before{};
-		uint32_t outstanding = 0;
+		std::string before; // the model before the call
 		ibv_srq_attr attr{};
+		SrqVerdict verdict;
 	};
 	int mask_;
 	SrqChoice wr_, limit_;
@@ -340,17 +320,17 @@ public:
 
 	void bind(Lane &lane) override
 	{
-		const SrqSlot &s = lane.srq();
+		const SrqModel &m = lane.srq().model;
 		Bound &b = bound_[lane.index()];
-		b.max_wr = s.model.max_wr;
-		b.max_sge = s.model.max_sge;
-		b.outstanding = s.outstanding;
-		uint32_t n = sge_.kind == SrqValue::Small
-				     ? 1 + sge_.n % (s.model.max_sge ? s.model.max_sge : 1)
-				     : materialize_srq(sge_, s.model.max_sge, s.model.max_sge, 0);
+		b.max_wr = m.max_wr;
+		b.max_sge = m.max_sge;
+		b.outstanding = m.outstanding;
+		uint32_t n = sge_.kind == SrqValue::Small ? 1 + sge_.n % (m.max_sge ? m.max_sge : 1)
+							  : materialize_srq(sge_, m.max_sge, m.max_sge, 0);
 		// Raw counts are cut to the scatter list the op has (or -1).
 		b.num_sge = sge_.kind == SrqValue::Raw && n > (uint32_t)kMaxSge ? -1 : (int)n;
 		b.posted = 0;
+		b.want = m.post_verdict((uint32_t)wrs_, b.num_sge);
 	}
 
 	int run(Lane &lane) override
@@ -380,17 +360,15 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		const Bound &b = bound_[lane.index()];
-		if (b.num_sge < 0 || (uint32_t)b.num_sge > b.max_sge)
-			return Expect{false, Level::MUST, "num-sge-above-max-sge"};
-		if (b.outstanding + (uint32_t)wrs_ > b.max_wr)
-			return Expect{false, Level::MUST, "srq-full"};
-		return Expect{};
+		const SrqPost &want = bound_[lane.index()].want;
+		if (!want.known)
+			return std::nullopt;
+		return Expect{want.accepts, Level::MUST, want.reason};
 	}
 
 	void settle(Lane &lane, int) override
 	{
-		lane.srq().outstanding += (uint32_t)bound_[lane.index()].posted;
+		lane.srq().model.took((uint32_t)bound_[lane.index()].posted);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
@@ -401,9 +379,7 @@ public:
 		// The WRs before the first that cannot be posted are posted: the
 		// model counts what bad_wr says, and on emu0 it must be that WR.
 		if (ret[i] && lane.strict()) {
-			int first_bad = 0;
-			if (b.num_sge >= 0 && (uint32_t)b.num_sge <= b.max_sge)
-				first_bad = b.max_wr > b.outstanding ? (int)(b.max_wr - b.outstanding) : 0;
+			int first_bad = (int)b.want.taken;
 			if (b.bad_wr != first_bad)
 				oracle.fail(i, {"post_srq_recv.bad-wr", Level::MUST,
 						"ibv_post_srq_recv's bad_wr is not the first WR that "
@@ -432,13 +408,7 @@ public:
 		std::string out = "returned: " + errno_name(ret[lane.index()]);
 		if (ret[lane.index()])
 			out += ", bad_wr: WR #" + std::to_string(b.bad_wr);
-		out += "\n";
-		if (auto e = expect(lane))
-			out += std::string("model: ") +
-			       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) +
-							       "] " + e->reason) +
-			       "\n";
-		return out;
+		return out + "\n" + model_line(expect(lane), "the list passes a size known only as a floor");
 	}
 
 	std::string summary(int lane) const override
@@ -454,6 +424,7 @@ private:
 		int num_sge = 1;
 		int posted = 0;
 		int bad_wr = -1;
+		SrqPost want; // the model's, before the call
 	};
 	int wrs_;
 	SrqChoice sge_;
@@ -477,20 +448,11 @@ public:
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		int i = lane.index();
-		const SrqSlot &s = lane.srq();
-		const ibv_srq_attr &q = attr_[i];
-		if (ret[i] == 0 && lane.strict() &&
-		    (q.max_wr != s.model.max_wr || q.max_sge != s.model.max_sge ||
-		     q.srq_limit != s.model.srq_limit))
-			oracle.fail(i, {"query_srq.srq-state", Level::MUST,
-					"ibv_query_srq reports attributes other than the SRQ's",
-					kSrqStateClause, {},
-					"ibv_query_srq: " + describe_srq_attr(q) + ", expected " +
-						describe_srq_attr(s.model)});
+		if (ret[lane.index()] == 0)
+			check_query("query_srq", lane, attr_[lane.index()], oracle);
 	}
 
-	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq()); }
+	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq().model); }
 
 	std::string outcome(const Lane &lane) const override
 	{

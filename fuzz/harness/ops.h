@@ -43,7 +43,9 @@ void one_qp_setup(Session &s);
 // as ibv_modify_qp calls under the oracle; stops at the first rejected step.
 void walk_to(Session &s, int slot, ibv_qp_state target);
 
-// Every row, for the sequence target; the first runs on empty input.
+// Every row, each with its fixed code, for the sequence target; code 0
+// (create_qp) runs on empty input, a code no row has runs kFallbackCode's.
 const std::vector<Row> &all_rows();
+inline constexpr int kFallbackCode = 1; // modify_qp
 
 } // namespace ibvcert::fuzz

@@ -5,8 +5,8 @@
 //   - where the verb has a table, the outcome agrees with the reference
 //     model: both ways on the emulated device, and on any device no accept
 //     of what a MUST rule rejects;
-//   - every live QP is where the model holds it (ibv_query_qp and
-//     ibv_qp::state);
+//   - every live QP is where its model holds it (ibv_query_qp and
+//     ibv_qp::state), of the type it was created with;
 //   - then the op's own checks, and in differential mode the agreement of
 //     the two devices.
 // A violation prints the clause and the evidence and aborts, so libFuzzer

@@ -1,7 +1,12 @@
 // The rows of every verb family: what the sequence target draws its steps
 // from, each verb family with an op file of its own: the QP's (create,
-// modify, query, destroy), the SRQ's, the QP's QoS (rate limit, ECE) and the
-// scheduling elements'.
+// modify, query, destroy), the SRQ's, the QP's QoS (rate limit, ECE), the
+// scheduling elements' and the CQ's.
+//
+// Each row has a fixed code: a step's byte modulo kRowCodes (32) selects the
+// row with that code, and a code no row has runs modify_qp (kFallbackCode).
+// A new row takes the next free code; never renumber a row: the committed
+// inputs (corpus/sequence, regressions/sequence) name rows by their codes.
 #include "fuzz/harness/ops.h"
 
 namespace ibvcert::fuzz {
@@ -9,20 +14,20 @@ namespace ibvcert::fuzz {
 const std::vector<Row> &all_rows()
 {
 	static const std::vector<Row> rows = {
-		{"create_qp", create_qp_step}, // first: what empty input does
-		{"modify_qp", modify_qp_step},
-		{"query_qp", query_qp_step},
-		{"destroy_qp", destroy_qp_step},
-		{"create_srq", create_srq_step},
-		{"modify_srq", modify_srq_step},
-		{"post_srq_recv", post_srq_recv_step},
-		{"query_srq", query_srq_step},
-		{"rate_limit", rate_limit_step},
-		{"set_ece", set_ece_step},
-		{"sched_create", sched_create_step},
-		{"sched_modify", sched_modify_step},
-		{"sched_destroy", sched_destroy_step},
-		{"modify_cq", modify_cq_step},
+		{"create_qp", create_qp_step, 0}, // code 0: what empty input does
+		{"modify_qp", modify_qp_step, 1},
+		{"query_qp", query_qp_step, 2},
+		{"destroy_qp", destroy_qp_step, 3},
+		{"create_srq", create_srq_step, 4},
+		{"modify_srq", modify_srq_step, 5},
+		{"post_srq_recv", post_srq_recv_step, 6},
+		{"query_srq", query_srq_step, 7},
+		{"rate_limit", rate_limit_step, 8},
+		{"set_ece", set_ece_step, 9},
+		{"sched_create", sched_create_step, 10},
+		{"sched_modify", sched_modify_step, 11},
+		{"sched_destroy", sched_destroy_step, 12},
+		{"modify_cq", modify_cq_step, 13},
 	};
 	return rows;
 }

@@ -54,15 +54,31 @@ void Session::run()
 {
 	if (target_.setup)
 		target_.setup(*this);
-	int rows = (int)target_.rows.size();
 	for (int step = 0; step < target_.max_steps; step++) {
-		const Row &row = target_.rows[rows == 1 ? 0 : in_.ConsumeIntegralInRange(0, rows - 1)];
-		row.step(*this);
+		pick_row().step(*this);
 		if (in_.remaining_bytes() == 0)
 			break;
 	}
 	if (target_.teardown)
 		target_.teardown(*this);
+}
+
+const Row &Session::pick_row()
+{
+	const auto &rows = target_.rows;
+	if (rows.size() == 1)
+		return rows[0];
+	if (!target_.coded)
+		return rows[in_.ConsumeIntegralInRange(0, (int)rows.size() - 1)];
+	int code = in_.ConsumeIntegral<uint8_t>() % kRowCodes;
+	const Row *fallback = &rows[0];
+	for (const Row &row : rows) {
+		if (row.code == code)
+			return row;
+		if (row.code == target_.fallback_code)
+			fallback = &row;
+	}
+	return *fallback;
 }
 
 Op &Session::execute(std::unique_ptr<Op> owned)

@@ -20,16 +20,26 @@ class Session;
 struct Row {
 	const char *name;
 	void (*step)(Session &s); // decodes its arguments from s.in(), then s.execute()s
+	int code = -1;            // a coded target's: the row's fixed code (below kRowCodes)
 };
 
+// Codes a step's row byte selects from in a coded target (byte % kRowCodes).
+inline constexpr int kRowCodes = 32;
+
 // A fuzz target: a setup, then up to max_steps steps, each one of rows
-// (picked by the input when there are several).
+// (picked by the input when there are several). A coded target's rows each
+// carry a fixed code: a step's byte selects the row by code, and a code no
+// row has runs fallback_code's row, so rows added later (with new codes)
+// leave the inputs written before them decoding as they did. Otherwise the
+// byte picks by position in rows.
 struct Target {
 	std::string name;
 	void (*setup)(Session &s); // may be nullptr
 	std::vector<Row> rows;
 	int max_steps;
 	void (*teardown)(Session &s) = nullptr; // after the steps, under the oracle
+	bool coded = false;
+	int fallback_code = 0;
 };
 
 class Session {
@@ -64,6 +74,8 @@ public:
 	int pick_free_slot();
 
 private:
+	// The next step's row, decoded from the input.
+	const Row &pick_row();
 	// IBVCERT_FUZZ_PRINT: text to stdout, each line indented, flushed.
 	void print_text(const std::string &text, const char *indent = "") const;
 	int pick_slot(bool live);

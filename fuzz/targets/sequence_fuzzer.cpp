@@ -5,7 +5,7 @@
 namespace {
 
 const ibvcert::fuzz::Target kTarget = {
-	"sequence", nullptr, ibvcert::fuzz::all_rows(), 32,
+	"sequence", nullptr, ibvcert::fuzz::all_rows(), 32, nullptr, true, ibvcert::fuzz::kFallbackCode,
 };
 
 } // namespace
