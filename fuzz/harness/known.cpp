@@ -19,6 +19,7 @@ std::string g_target;
 std::string g_tally; // DIR/<target>-<pid>.tsv, or ""
 std::map<std::pair<int, std::string>, long> g_counts;
 std::chrono::steady_clock::time_point g_written;
+std::map<std::string, std::string> g_unsupported; // clause key -> what
 
 // The oracle's clauses that are not "<verb>.model.accepted:<rule>", and the
 // contract rules (contracts/, `ibvcert rules`) whose sentence each checks.
@@ -62,13 +63,14 @@ void write_tally()
 	if (!f)
 		return;
 	for (const auto &[key, n] : g_counts) {
-		const KnownDeviation &d = g_known.deviations[key.first];
-		std::string reason = d.reason.substr(0, 160);
+		std::string reason = key.first < 0 ? g_unsupported[key.second]
+						   : g_known.deviations[key.first].reason.substr(0, 160);
 		for (char &c : reason)
 			if (c == '\t' || c == '\n')
 				c = ' ';
-		fprintf(f, "%ld\t%d\t%s\t%s: %s\n", n, key.first, key.second.c_str(),
-			g_known.provider.c_str(), reason.c_str());
+		fprintf(f, "%ld\t%d\t%s\t%s: %s\n", n, key.first,
+			(key.first < 0 ? "differential.unsupported:" + key.second : key.second).c_str(),
+			key.first < 0 ? "not provided" : g_known.provider.c_str(), reason.c_str());
 	}
 	fclose(f);
 	rename(tmp.c_str(), g_tally.c_str());
@@ -108,6 +110,18 @@ std::vector<std::string> violation_rules(const std::string &clause_id)
 	if (ends_with(clause_id, ".state") || ends_with(clause_id, ".state-field"))
 		return {kStateRules[0], kStateRules[1]};
 	return {};
+}
+
+void count_unsupported(const std::string &what)
+{
+	// One line per kind of call: the text up to the device's answer.
+	std::string key = what.substr(0, what.find(" ("));
+	g_unsupported[key] = what;
+	long &n = g_counts[{-1, key}];
+	if (n++ == 0)
+		fprintf(stderr, "==ibvcert-fuzz== NOT PROVIDED %s; input passed over\n", what.c_str());
+	if (n == 1 || std::chrono::steady_clock::now() - g_written > std::chrono::seconds(1))
+		write_tally();
 }
 
 int match_known(const std::string &clause_id, const std::vector<std::string> &rules)

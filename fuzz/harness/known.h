@@ -35,6 +35,11 @@ struct KnownDeviationMet : std::runtime_error {
 // clause_id; -1 (nothing counted) when none does or rules is empty.
 int match_known(const std::string &clause_id, const std::vector<std::string> &rules);
 
+// Differential mode: a call one device does not provide (EOPNOTSUPP where no
+// table predicts the outcome) ends the input too, counted as entry -1 under
+// "differential.unsupported" with what it was.
+void count_unsupported(const std::string &what);
+
 // IBVCERT_KNOWN_TALLY=DIR: each process keeps DIR/<target>-<pid>.tsv up to
 // date, one line per (entry, clause) met: "count<TAB>entry<TAB>clause<TAB>
 // provider: reason". fuzz/campaign adds them up for its summary.
