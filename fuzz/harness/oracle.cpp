@@ -196,26 +196,29 @@ void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapsh
 
 void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
 {
+	using Kind = QpDisagreement::Kind;
 	const std::string id = op_->verb().id;
 	int i = lane.index();
 	for (int s = 0; s < kSlots; s++) {
 		if (!after.live[s] || after.qp[s].query_ret)
 			continue;
-		const QpSlot &slot = lane.slot(s);
-		const QpSnapshot &q = after.qp[s];
-		if (q.attr.qp_state != slot.model)
-			fail(i, {id + ".state", Level::MUST,
-				 "ibv_query_qp reports a state other than the one the QP is in",
-				 kStateClause, {},
-				 "qp#" + std::to_string(s) + ": ibv_query_qp qp_state=" +
-					 qp_state_name(q.attr.qp_state) + ", expected " +
-					 qp_state_name(slot.model)});
-		if (q.state_field != slot.model)
-			fail(i, {id + ".state-field", Level::MUST,
-				 "ibv_qp::state differs from the state the QP is in", kStateClause, {},
-				 "qp#" + std::to_string(s) + ": ibv_qp::state=" +
-					 qp_state_name(q.state_field) + ", expected " +
-					 qp_state_name(slot.model)});
+		for (const auto &d : lane.slot(s).model.disagreements(after.qp[s], 0)) {
+			std::string where = "qp#" + std::to_string(s) + ": " + d.text;
+			if (d.kind == Kind::State)
+				fail(i, {id + ".state", Level::MUST,
+					 "ibv_query_qp reports a state other than the one the QP is in",
+					 kStateClause, {}, where});
+			if (d.kind == Kind::StateField)
+				fail(i, {id + ".state-field", Level::MUST,
+					 "ibv_qp::state differs from the state the QP is in", kStateClause,
+					 {}, where});
+			if (d.kind == Kind::Type)
+				fail(i, {id + ".type", Level::MUST,
+					 "ibv_query_qp reports another QP type than the one created",
+					 "ibv_query_qp(3): init_attr holds the attributes the QP was created "
+					 "with",
+					 {}, where});
+		}
 	}
 
 	op_->check(lane, before, after, *this);
