@@ -1,5 +1,7 @@
 #include "cli/case_runner.h"
 
+#include "cli/case_evidence.h"
+
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
@@ -101,17 +103,22 @@ public:
 		c.outcome = r.Failed() ? Outcome::Fail : r.Skipped() ? Outcome::Skip : Outcome::Pass;
 		case_log("end " + c.suite + "." + c.name + " " +
 			 (c.outcome == Outcome::Fail ? "FAIL" : c.outcome == Outcome::Skip ? "SKIP" : "PASS"));
+		std::vector<FailedCheck> checks;
 		for (int i = 0; i < r.total_part_count(); i++) {
 			const auto &part = r.GetTestPartResult(i);
-			bool wanted = c.outcome == Outcome::Fail ? part.failed() : part.skipped();
-			if (!wanted)
-				continue;
-			if (!c.message.empty())
-				c.message += "\n";
-			if (part.failed() && part.file_name())
-				c.message += std::string(part.file_name()) + ":" +
-					     std::to_string(part.line_number()) + ": ";
-			c.message += part.message();
+			if (c.outcome == Outcome::Fail && part.failed()) {
+				checks.push_back({part.file_name() ? part.file_name() : "", part.line_number(),
+						  part.message()});
+			} else if (c.outcome == Outcome::Skip && part.skipped()) {
+				if (!c.message.empty())
+					c.message += "\n";
+				c.message += part.message();
+			}
+		}
+		if (c.outcome == Outcome::Fail) {
+			c.message = case_evidence(checks);
+			if (sink_.replay && evidence_replay(c.message).empty())
+				c.message += "\nreplay: " + sink_.replay(c.full_name());
 		}
 		sink_.ended(std::move(c));
 	}

@@ -20,6 +20,9 @@ std::vector<std::string> select_cases(const std::string &glob);
 struct CaseSink {
 	std::function<void(const std::string &full_name)> started;
 	std::function<void(CaseResult)> ended;
+	// The command that reruns a case by its full name: a failure whose
+	// evidence has no replay line gets one.
+	std::function<std::string(const std::string &)> replay = {};
 };
 
 // Runs the selected cases in this process, telling sink as each starts and

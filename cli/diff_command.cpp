@@ -1,5 +1,6 @@
 #include "cli/commands.h"
 
+#include "cli/case_evidence.h"
 #include "reports/run_diff.h"
 
 #include <fmt/core.h>
@@ -15,7 +16,7 @@ void print_changes(const char *title, const std::vector<CaseChange> &changes, bo
 	for (const auto &c : changes) {
 		fmt::print("  {:<8} -> {:<8} {}\n", c.before, c.after, c.name);
 		if (detail && !c.detail.empty())
-			fmt::print("      {}\n", c.detail.substr(0, c.detail.find('\n')));
+			fmt::print("      {}\n", evidence_headline(c.detail));
 	}
 }
 

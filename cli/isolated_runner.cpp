@@ -3,6 +3,8 @@
 #include "fixtures/verb_trace.h"
 #include "reports/case_json.h"
 
+#include <fmt/core.h>
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -16,8 +18,6 @@
 
 namespace ibvcert {
 namespace {
-
-constexpr size_t kTraceLen = 128;
 
 volatile sig_atomic_t g_signal = 0;
 
@@ -50,7 +50,7 @@ void write_line(int fd, const std::string &line)
 }
 
 [[noreturn]] void child_main(int fd, const std::string &glob, const std::function<void()> &setup,
-			     pid_t parent)
+			     pid_t parent, const IsolationOptions &options)
 {
 	// The child and everything it starts die with the run, whatever kills it.
 	setpgid(0, 0);
@@ -60,13 +60,25 @@ void write_line(int fd, const std::string &line)
 	for (int sig : {SIGINT, SIGTERM, SIGHUP})
 		signal(sig, SIG_DFL);
 	setup();
-	run_cases(glob, {[fd](const std::string &name) { write_line(fd, "S " + name); },
-			 [fd](CaseResult c) { write_line(fd, "E " + case_to_json(c).dump()); }});
+	run_cases(glob, {[fd](const std::string &name) {
+				 clear_verb_trace();
+				 write_line(fd, "S " + name);
+			 },
+			 [fd](CaseResult c) { write_line(fd, "E " + case_to_json(c).dump()); }, options.replay});
 	_exit(0);
 }
 
-CaseResult died(const std::string &full_name, Outcome outcome, const std::string &what,
-		const char *verb)
+// " during ibv_modify_qp", from the verb trace; "" when none was noted.
+std::string during()
+{
+	std::string verb = verb_trace().verb;
+	return verb.empty() ? "" : " during " + verb.substr(0, verb.find('('));
+}
+
+} // namespace
+
+CaseResult unfinished_case(const std::string &full_name, Outcome outcome, const std::string &what,
+			   const IsolationOptions &options)
 {
 	CaseResult c;
 	size_t dot = full_name.find('.');
@@ -76,16 +88,35 @@ CaseResult died(const std::string &full_name, Outcome outcome, const std::string
 	c.clause = (slash == std::string::npos ? c.suite : c.suite.substr(slash + 1)) + "." +
 		   c.name.substr(0, c.name.find('/'));
 	c.outcome = outcome;
-	c.message = what + "\nlast verb called: " + (*verb ? verb : "(none recorded)");
+	// The clause as the case recorded it before it died (fixtures/verb_trace.h).
+	VerbTrace t = verb_trace();
+	c.level = t.level;
+	c.source = t.source;
+	for (size_t at = 0; !t.rules.empty() && at != std::string::npos;) {
+		size_t comma = t.rules.find(',', at);
+		c.rules.push_back(t.rules.substr(at, comma == std::string::npos ? comma : comma - at));
+		at = comma == std::string::npos ? comma : comma + 1;
+	}
+	std::string verb = t.verb.empty() ? "(none recorded)" : t.verb;
+	c.message = what + "\n";
+	if (!options.device.empty())
+		c.message += "device: " + options.device + "\n";
+	if (!t.object.empty())
+		c.message += "object: " + t.object + "\n";
+	c.message += "last verb called: " + verb;
+	if (options.replay)
+		c.message += "\nreplay: " + options.replay(full_name);
 	return c;
 }
+
+namespace {
 
 std::string exit_text(int status)
 {
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
 		const char *abbrev = sigabbrev_np(sig);
-		return std::string("killed by SIG") + (abbrev ? abbrev : std::to_string(sig).c_str()) +
+		return std::string("was killed by SIG") + (abbrev ? abbrev : std::to_string(sig).c_str()) +
 		       " (" + strsignal(sig) + ")";
 	}
 	return "exited with status " + std::to_string(WEXITSTATUS(status)) + " in the middle of the case";
@@ -112,8 +143,14 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		  const std::function<void()> &child_setup,
 		  const std::function<void(CaseResult)> &ended)
 {
+	size_t trace_len = verb_trace_size();
 	char *trace = static_cast<char *>(
-		mmap(nullptr, kTraceLen, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+		mmap(nullptr, trace_len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0));
+	if (trace == MAP_FAILED)
+		trace = nullptr;
+	// This process reads the trace the children write.
+	if (trace)
+		set_verb_trace_buffer(trace, trace_len);
 	std::vector<std::string> done;
 	pid_t self = getpid();
 	while (!g_signal) {
@@ -124,8 +161,7 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		pid_t pid = fork();
 		if (pid == 0) {
 			close(fds[0]);
-			set_verb_trace_buffer(trace, kTraceLen);
-			child_main(fds[1], glob_without(glob, done), child_setup, self);
+			child_main(fds[1], glob_without(glob, done), child_setup, self, options);
 		}
 		if (pid > 0)
 			setpgid(pid, pid); // as the child does: no race either way
@@ -174,21 +210,26 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		waitpid(pid, &status, 0);
 		if (g_signal) {
 			if (!current.empty())
-				ended(died(current, Outcome::Interrupted,
-					   "the run was stopped by " + signal_name(g_signal) +
-						   " while this case ran; its process was killed",
-					   trace));
+				ended(unfinished_case(current, Outcome::Interrupted,
+						      "the run was stopped by " + signal_name(g_signal) +
+							      " while this case ran" + during() +
+							      "; its process was killed",
+						      options));
 			break;
 		}
 		if (current.empty())
 			break; // the child ran every case
-		std::string what = timed_out ? "no result after " + std::to_string((int)options.case_timeout) +
-						       " s: the case's process was killed"
-					     : "the case's process " + exit_text(status);
-		ended(died(current, timed_out ? Outcome::Timeout : Outcome::Crash, what, trace));
+		std::string what = timed_out ? "no result after " + fmt::format("{:g}", options.case_timeout) +
+						       " s" + during() + ": the case's process was killed"
+					     : "the case's process " + exit_text(status) + during();
+		ended(unfinished_case(current, timed_out ? Outcome::Timeout : Outcome::Crash, what, options));
 		done.push_back(current);
 	}
-	munmap(trace, kTraceLen);
+	if (trace) {
+		static char own[1 << 12];
+		set_verb_trace_buffer(own, sizeof(own)); // the trace outlives the mapping
+		munmap(trace, trace_len);
+	}
 }
 
 } // namespace ibvcert

@@ -14,6 +14,10 @@ namespace ibvcert {
 
 struct IsolationOptions {
 	double case_timeout = 60; // seconds one case may take
+	std::string device;       // the run's device, as a CRASH / TIMEOUT case names it
+	// The command that reruns one case (by its full name), for the evidence
+	// of a case that crashed, hung or was interrupted.
+	std::function<std::string(const std::string &)> replay;
 };
 
 // From now on SIGINT, SIGTERM and SIGHUP stop the run cleanly instead of
@@ -22,6 +26,13 @@ struct IsolationOptions {
 void stop_on_signals();
 // The signal that stopped the run, 0 when none did.
 int interrupting_signal();
+
+// The record of a case that did not finish (CRASH, TIMEOUT, INTERRUPTED):
+// what headlines it, then the device, the object and the last verb with its
+// arguments (fixtures/verb_trace.h), and the replay; level, source and rules
+// as the case recorded them before it ended.
+CaseResult unfinished_case(const std::string &full_name, Outcome outcome, const std::string &what,
+			   const IsolationOptions &options);
 
 // child_setup runs first in every child (it opens the run's device there).
 // Each ended case, from a child or as CRASH / TIMEOUT, goes to ended.

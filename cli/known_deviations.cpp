@@ -1,5 +1,7 @@
 #include "cli/known_deviations.h"
 
+#include "reports/case_json.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fnmatch.h>
@@ -111,7 +113,7 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 	try {
 		doc = nlohmann::json::parse(in);
 	} catch (const nlohmann::json::exception &e) {
-		return bad(std::string("not JSON (") + e.what() + ")");
+		return bad("not JSON: " + json_error_text(e));
 	}
 	if (!doc.is_object())
 		return bad("the top level must be an object");
@@ -138,6 +140,25 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 		out.deviations.push_back(std::move(k));
 	}
 	return "";
+}
+
+std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
+					     const std::vector<std::string> &cases)
+{
+	std::vector<std::string> out;
+	std::set<std::string> seen;
+	for (const auto &d : known.deviations)
+		for (const auto &id : d.cases) {
+			bool any = false;
+			for (const auto &name : cases)
+				if (fnmatch(id.c_str(), name.c_str(), FNM_NOESCAPE) == 0) {
+					any = true;
+					break;
+				}
+			if (!any && seen.insert(id).second)
+				out.push_back(id);
+		}
+	return out;
 }
 
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c)

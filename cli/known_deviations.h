@@ -55,6 +55,14 @@ bool deviation_applies(const KnownDeviation &d, const std::string &kernel, const
 // anything else is returned as is.
 std::string rdma_core_release(const std::string &libibverbs_version);
 
+// The ids of the file (case names or patterns) that match none of cases,
+// each once, in the file's order. Given every case ibvcert has (all suites,
+// no --filter), an unmatched id is a typo or a case that no longer exists:
+// the file must match exactly, so the run refuses it. Entries for other
+// kernels are checked too: their ids name cases all the same.
+std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
+					     const std::vector<std::string> &cases);
+
 // FAIL -> KNOWN and PASS -> FIXED when an entry that applies to the running
 // versions lists the case.
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c);

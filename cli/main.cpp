@@ -5,6 +5,7 @@
 #include "cli/case_printer.h"
 #include "cli/case_runner.h"
 #include "cli/commands.h"
+#include "cli/device_provider.h"
 #include "cli/isolated_runner.h"
 #include "cli/known_deviations.h"
 #include "cli/verdict.h"
@@ -107,6 +108,7 @@ struct RunOptions {
 	int reruns = 1;
 };
 
+	bool quiet = false;
 // RC_PARAMS with a seed: the caller's, or one drawn now and put into the
 // environment every case process inherits. Returns RC_PARAMS as set.
 std::string fix_property_seed()
@@ -125,7 +127,8 @@ std::string fix_property_seed()
 // Runs each failed case again, up to opt.reruns times, in a fresh child
 // with the same input (the same RC_PARAMS seed for a property): one that
 // passes is FLAKY, never PASS.
-void rerun_failures(RunResult &result, const RunOptions &opt, const std::function<void()> &setup)
+void rerun_failures(RunResult &result, const RunOptions &opt, const IsolationOptions &isolation,
+		    const std::function<void()> &setup)
 {
 	for (int round = 0; round < opt.reruns; round++) {
 		std::string names;
@@ -134,8 +137,9 @@ void rerun_failures(RunResult &result, const RunOptions &opt, const std::functio
 				names += (names.empty() ? "" : ":") + c.full_name();
 		if (names.empty())
 			return;
-		fmt::print("rerunning the failed cases (round {} of {})\n", round + 1, opt.reruns);
-		run_isolated(names, {opt.case_timeout}, setup, [&](CaseResult again) {
+		if (!opt.quiet)
+			fmt::print("rerunning the failed cases (round {} of {})\n", round + 1, opt.reruns);
+		run_isolated(names, isolation, setup, [&](CaseResult again) {
 			if (again.outcome != Outcome::Pass)
 				return;
 			for (auto &c : result.cases)
@@ -143,7 +147,7 @@ void rerun_failures(RunResult &result, const RunOptions &opt, const std::functio
 					c.outcome = Outcome::Flaky;
 					c.message = "failed, then passed on rerun " + std::to_string(round + 1) +
 						    "; the first failure:\n" + c.message;
-					print_case(c);
+					print_case(c, false);
 				}
 		});
 	}
@@ -229,6 +233,18 @@ int run(RunOptions opt, const std::string &argv0)
 		}
 	}
 
+		// Against every case of every suite: an id outside --suite or
+		// --filter names a case all the same; one that names no case is a
+		// typo or a case that is gone, and the file must match exactly.
+		if (auto unmatched = unmatched_known_ids(known, select_cases("*")); !unmatched.empty()) {
+			fmt::print(stderr,
+				   "ibvcert: {}: {} case id(s) match no case of ibvcert (any suite; `ibvcert run "
+				   "--list --suite all` lists them); fix or remove them:\n",
+				   opt.known_file, unmatched.size());
+			for (const auto &id : unmatched)
+				fmt::print(stderr, "  {}\n", id);
+			return kExitUsage;
+		}
 	std::unique_ptr<Device> device;
 	RunResult result;
 	if (int ret = open_run_device(opt, device, result.device.faults))
@@ -243,6 +259,26 @@ int run(RunOptions opt, const std::string &argv0)
 	result.device.driver = device_driver(opt.device);
 	result.device.kernel = kernel_release();
 	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
+	if (!opt.known_file.empty()) {
+		// A file for another provider would judge this device by another's
+		// deviations: its KNOWN and FIXED would mean nothing.
+		auto names = device_provider_names(result.device.name, result.device.driver);
+		if (names.empty()) {
+			fmt::print(stderr, "ibvcert: warning: cannot tell which provider drives {}; {} is the "
+					   "known-deviations file of provider '{}'\n",
+				   result.device.name, opt.known_file, known.provider);
+		} else if (!provider_matches(known.provider, names)) {
+			std::string as;
+			for (const auto &n : names)
+				as += (as.empty() ? "" : ", ") + n;
+			fmt::print(stderr, "ibvcert: {} is the known-deviations file of provider '{}', but device {} "
+					   "is driven by provider '{}' (known as {}): give its own file (--known {})\n",
+				   opt.known_file, known.provider, result.device.name, names.front(), as,
+				   names.front());
+			return kExitUsage;
+		}
+	}
+	result.device.provider = result.device.name == kEmuDeviceName ? "emu" : userspace_provider(result.device.name);
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
@@ -258,15 +294,28 @@ int run(RunOptions opt, const std::string &argv0)
 		replay += " --emu-fault " + f;
 	auto open_in_this_process = [&opt, replay] {
 		std::unique_ptr<Device> d;
+	std::vector<std::string> property_cases = select_cases(kPropertySuiteFilter);
+	IsolationOptions isolation;
+	isolation.case_timeout = opt.case_timeout;
+	isolation.device = result.device.name +
+			   (result.device.faults.empty() ? "" : " (fault knobs: " + result.device.faults + ")");
+	isolation.replay = [replay, property_seed, property_cases](const std::string &name) {
+		bool property = std::find(property_cases.begin(), property_cases.end(), name) != property_cases.end();
+		return (property ? "RC_PARAMS='" + property_seed + "' " : std::string()) + replay + " --filter '" +
+		       name + "'";
+	};
 		std::string faults;
 		if (open_run_device(opt, d, faults) == 0)
 			set_run_device(std::move(d), replay);
 	};
 
-	fmt::print("ibvcert {}: {} cases against {} ({}{}){}; RC_PARAMS='{}'\n", IBVCERT_VERSION,
-		   cases.size(), result.device.name, result.device.transport,
-		   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults,
-		   opt.no_isolation ? ", not isolated" : "", property_seed);
+	if (!opt.quiet)
+		fmt::print("ibvcert {}: {} cases against {} ({}{}){}; RC_PARAMS='{}'\n", IBVCERT_VERSION,
+			   cases.size(), result.device.name, result.device.transport,
+			   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults,
+			   opt.no_isolation ? ", not isolated" : "", property_seed);
+	// [n/N] on a terminal only: a pipe or a CI log keeps plain lines.
+	set_console({opt.quiet, stdout_is_terminal() ? (int)cases.size() : 0});
 	auto t0 = std::chrono::steady_clock::now();
 	auto keep = [&](CaseResult c) {
 		apply_known_deviations(known, c);
@@ -286,12 +335,12 @@ int run(RunOptions opt, const std::string &argv0)
 					       fmt::print("RUN  {}\n", name);
 					       std::fflush(stdout);
 				       },
-				       keep});
+				       keep, isolation.replay});
 	} else {
 		stop_on_signals();
-		run_isolated(opt.filter, {opt.case_timeout}, open_in_this_process, keep);
+		run_isolated(opt.filter, isolation, open_in_this_process, keep);
 		if (!interrupting_signal())
-			rerun_failures(result, opt, open_in_this_process);
+			rerun_failures(result, opt, isolation, open_in_this_process);
 	}
 	result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 	print_summary(result);
@@ -379,6 +428,8 @@ int main(int argc, char **argv)
 
 	std::string diff_before, diff_after;
 	auto *diff = app.add_subcommand("diff", "Compare two report.json files; exit 1 on new failures");
+	run_cmd->add_flag("-q,--quiet", opt.quiet,
+			  "Print only the cases that did not pass and the summary");
 	diff->add_option("before", diff_before, "report.json of the earlier run or the reference device")
 		->required()->check(CLI::ExistingFile);
 	diff->add_option("after", diff_after, "report.json of the later run or the other device")

@@ -27,6 +27,24 @@ nlohmann::ordered_json case_to_json(const CaseResult &c)
 		{"known_deviation", c.known_reason}};
 }
 
+std::string json_error_text(const std::exception &e)
+{
+	std::string what = e.what();
+	// "[json.exception.parse_error.101] parse error at line 1, column 2: ..."
+	if (what.rfind("[json.exception.", 0) == 0) {
+		if (size_t end = what.find("] "); end != std::string::npos)
+			what = what.substr(end + 2);
+	}
+	for (const char *prefix : {"parse error at ", "parse error: ", "parse error - "})
+		if (what.rfind(prefix, 0) == 0)
+			what = what.substr(std::string(prefix).size());
+	// "key 'cases' not found"
+	if (what.rfind("key '", 0) == 0 && what.size() > 15 &&
+	    what.compare(what.size() - 11, 11, "' not found") == 0)
+		what = "missing \"" + what.substr(5, what.size() - 16) + "\"";
+	return what;
+}
+
 CaseResult case_from_json(const nlohmann::json &j)
 {
 	CaseResult c;

@@ -23,7 +23,8 @@ std::string write_json(const RunResult &run, const std::string &path)
 			 {"link_layer", run.device.link_layer},
 			 {"fw_ver", run.device.fw_ver},
 			 {"emulated", run.device.emulated},
-			 {"faults", run.device.faults}};
+			 {"faults", run.device.faults},
+			 {"provider", run.device.provider}};
 	doc["policy"] = {{"suite", run.policy.suite},
 			 {"filter", run.policy.filter},
 			 {"partial", run.policy.filter != "*"},
@@ -53,17 +54,39 @@ std::string write_json(const RunResult &run, const std::string &path)
 	return "";
 }
 
+const char *const kReportShape =
+	R"({"harness": {"name": "ibvcert", "version": "..."}, "started": "ISO 8601 time", "seconds": N, )"
+	R"("device": {"name": "...", "driver", "kernel", ... (optional)}, "policy": {...} (optional), )"
+	R"("verdict": {...} (optional), "cases": [{"suite": "...", "case": "...", "clause": "...", )"
+	R"("outcome": "PASS|FAIL|SKIP|KNOWN|FIXED|FLAKY|CRASH|TIMEOUT|INTERRUPTED", "level": "MUST|SHOULD", )"
+	R"("source": "...", "rules": [...] (optional), "seconds": N, "message": "..."}, ...]})";
+
 std::string read_json(const std::string &path, RunResult &run)
 {
 	std::ifstream in(path);
 	if (!in)
 		return "cannot read " + path;
+	auto bad = [&](const std::string &what) {
+		return path + " is not an ibvcert report: " + what + "; a report.json (written by `ibvcert run "
+		       "--report DIR`) looks like " + kReportShape;
+	};
+	nlohmann::json doc;
 	try {
-		auto doc = nlohmann::json::parse(in);
+		doc = nlohmann::json::parse(in);
+	} catch (const nlohmann::json::exception &e) {
+		return bad("not JSON: " + json_error_text(e));
+	}
+	std::string at; // the part being read, for the message
+	try {
+		if (!doc.is_object())
+			return bad("the top level must be an object");
 		run = RunResult{};
+		at = "\"harness\": ";
 		run.harness_version = doc.at("harness").at("version").get<std::string>();
+		at = "";
 		run.started = doc.at("started").get<std::string>();
 		run.seconds = doc.at("seconds").get<double>();
+		at = "\"device\": ";
 		const auto &d = doc.at("device");
 		run.device.name = d.at("name").get<std::string>();
 		run.device.driver = d.value("driver", "");
@@ -74,7 +97,9 @@ std::string read_json(const std::string &path, RunResult &run)
 		run.device.fw_ver = d.value("fw_ver", "");
 		run.device.emulated = d.value("emulated", false);
 		run.device.faults = d.value("faults", "");
+		run.device.provider = d.value("provider", "");
 		if (doc.contains("policy")) {
+			at = "\"policy\": ";
 			const auto &p = doc.at("policy");
 			run.policy.suite = p.value("suite", "conformance");
 			run.policy.filter = p.value("filter", "*");
@@ -84,15 +109,22 @@ std::string read_json(const std::string &path, RunResult &run)
 			run.policy.rc_params = p.value("rc_params", "");
 		}
 		if (doc.contains("verdict")) {
+			at = "\"verdict\": ";
 			const auto &v = doc.at("verdict");
 			run.failed_because = v.value("failed_because", std::vector<std::string>{});
 			run.exit_status = v.value("exit_status", 0);
 			run.interrupted_by = v.value("interrupted_by", "");
 		}
-		for (const auto &c : doc.at("cases"))
-			run.cases.push_back(case_from_json(c));
+		at = "";
+		const auto &cases = doc.at("cases");
+		if (!cases.is_array())
+			return bad("\"cases\" must be a list");
+		for (size_t i = 0; i < cases.size(); i++) {
+			at = "cases[" + std::to_string(i) + "]: ";
+			run.cases.push_back(case_from_json(cases[i]));
+		}
 	} catch (const std::exception &e) {
-		return path + " is not an ibvcert report: " + e.what();
+		return bad(at + json_error_text(e));
 	}
 	return "";
 }

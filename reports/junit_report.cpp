@@ -6,6 +6,24 @@
 #include <map>
 
 namespace ibvcert {
+namespace {
+
+// "FAIL MUST: ibv_modify_qp accepted an invalid request": the outcome, the
+// level and the evidence's first line (its headline).
+std::string headline(const CaseResult &c)
+{
+	std::string out = outcome_name(c.outcome);
+	if (!c.level.empty())
+		out += " " + c.level;
+	std::string first = c.message.substr(0, c.message.find('\n'));
+	if (c.outcome == Outcome::Fixed)
+		first = "listed as a known deviation, now passes: " + c.known_reason;
+	if (!first.empty())
+		out += ": " + first;
+	return out;
+}
+
+} // namespace
 
 std::string write_junit(const RunResult &run, const std::string &path)
 {
@@ -64,7 +82,7 @@ std::string write_junit(const RunResult &run, const std::string &path)
 			suite.attribute("errors").set_value(suite.attribute("errors").as_int() + 1);
 			auto e = tc.append_child("error");
 			e.append_attribute("type") = outcome_name(c.outcome);
-			e.append_attribute("message") = (std::string(outcome_name(c.outcome)) + " " + c.level).c_str();
+			e.append_attribute("message") = headline(c).c_str();
 			e.text() = c.message.c_str();
 			break;
 		}
@@ -81,8 +99,7 @@ std::string write_junit(const RunResult &run, const std::string &path)
 			suite.attribute("failures").set_value(suite.attribute("failures").as_int() + 1);
 			auto f = tc.append_child("failure");
 			f.append_attribute("type") = outcome_name(c.outcome);
-			f.append_attribute("message") =
-				(std::string(outcome_name(c.outcome)) + " " + c.level + " " + c.known_reason).c_str();
+			f.append_attribute("message") = headline(c).c_str();
 			f.text() = c.message.c_str();
 			break;
 		}

@@ -13,7 +13,7 @@ struct CaseChange {
 	std::string name;
 	std::string before; // outcome name, or "absent"
 	std::string after;
-	std::string detail; // the after side's message
+	std::string detail; // the after side's message (its first line is the headline)
 };
 
 struct RunDiff {

@@ -42,6 +42,7 @@ struct DeviceInfo {
 	std::string fw_ver;
 	bool emulated = false;
 	std::string faults; // emulated device fault knobs, test-only
+	std::string provider; // the libibverbs provider that drives it ("rxe", "mlx5"), "" unknown
 };
 
 // How the run was asked for and judged, recorded with its results.
@@ -78,7 +79,8 @@ std::string write_junit(const RunResult &run, const std::string &path);
 std::string write_json(const RunResult &run, const std::string &path);
 // The certification report: clauses x runs, for one run or many.
 std::string write_html(const std::vector<RunResult> &runs, const std::string &path);
-// Reads a report.json back.
+// Reads a report.json back: "" or a message naming the file, what is wrong
+// (the JSON error's line and column, or the missing part) and the shape.
 std::string read_json(const std::string &path, RunResult &run);
 
 } // namespace ibvcert

@@ -72,3 +72,41 @@ TEST(Isolation, LeakedObjectsFailTheCase)
 	EXPECT_EQ(c->at("outcome"), "FAIL");
 	EXPECT_NE(c->at("message").get<std::string>().find("leak check"), std::string::npos);
 }
+
+TEST(Isolation, CrashCarriesLevelDeviceQpTheVerbWithItsArgumentsAndAReplay)
+{
+	std::string out;
+	std::string dir = ::testing::TempDir() + "ibvcert-iso-ev-" + std::to_string(getpid());
+	auto r = run_ibvcert(std::string("run --case-timeout 5 --reruns 0 --filter '") + kTrigger +
+			     "' --emu-fault crash-in-modify --report " + dir);
+	EXPECT_EQ(r.status, 1) << r.output;
+	std::ifstream in(dir + "/report.json");
+	auto doc = nlohmann::json::parse(in);
+	std::ifstream junit_in(dir + "/junit.xml");
+	std::string junit((std::istreambuf_iterator<char>(junit_in)), std::istreambuf_iterator<char>());
+	std::filesystem::remove_all(dir);
+	const auto *c = find_case(doc, kTrigger);
+	ASSERT_NE(c, nullptr) << r.output;
+	EXPECT_EQ(c->at("outcome"), "CRASH");
+	EXPECT_EQ(c->at("level"), "MUST");
+	EXPECT_FALSE(c->at("source").get<std::string>().empty());
+	EXPECT_FALSE(c->at("rules").empty());
+	std::string msg = c->at("message");
+	EXPECT_EQ(msg.rfind("the case's process was killed by SIGSEGV (Segmentation fault) during ibv_modify_qp\n", 0), 0u)
+		<< msg;
+	EXPECT_NE(msg.find("device: emu0 (fault knobs: crash-in-modify)"), std::string::npos) << msg;
+	EXPECT_NE(msg.find("object: RC QP qp_num=0x"), std::string::npos) << msg;
+	EXPECT_NE(msg.find(" in RTS"), std::string::npos) << msg;
+	EXPECT_NE(msg.find("last verb called: ibv_modify_qp(RTS->SQD, attr_mask IBV_QP_STATE|IBV_QP_EN_SQD_ASYNC_NOTIFY"),
+		  std::string::npos)
+		<< msg;
+	EXPECT_NE(msg.find(std::string("replay: ") + IBVCERT_BINARY + " run --device emu0 --suite all --emu-fault "
+				     "crash-in-modify --filter '" + kTrigger + "'"),
+		  std::string::npos)
+		<< msg;
+	// JUnit: an <error> with its level and source.
+	EXPECT_NE(junit.find("<error type=\"CRASH\" message=\"CRASH MUST: the case's process was killed by SIGSEGV"),
+		  std::string::npos)
+		<< junit;
+	EXPECT_NE(junit.find("<property name=\"level\" value=\"MUST\""), std::string::npos) << junit;
+}

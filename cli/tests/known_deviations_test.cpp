@@ -179,9 +179,52 @@ TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
 		  std::string::npos);
 }
 
+TEST(LoadKnownDeviations, NotJsonNamesTheLineAndColumnNotTheLibrarysTags)
+{
+	KnownDeviations k;
+	std::string err = load("{\n \"provider\": \"rxe\",\n \"deviations\": [,]\n}", k);
+	EXPECT_NE(err.find(": not JSON: line 3, column 17: syntax error"), std::string::npos) << err;
+	EXPECT_EQ(err.find("[json.exception"), std::string::npos) << err;
+	EXPECT_NE(err.find("a known-deviations file looks like"), std::string::npos) << err;
+}
+
+TEST(UnmatchedKnownIds, IdsAndPatternsThatNameNoCaseEachOnce)
+{
+	KnownDeviation d = entry({});
+	d.cases = {"Table/Clause.Test/RC_*", "Table/Clause.Test/XRC_*", "Gone.Case", "Gone.Case", "Table/Clause.Test/UC_INIT_RTR"};
+	KnownDeviation other = entry({"6.1"}); // another kernel's entry: its ids are checked too
+	other.cases = {"Also.Gone"};
+	KnownDeviations k{"rxe", {d, other}, "6.12.95+deb12-amd64", "44"};
+	std::vector<std::string> cases = {"Table/Clause.Test/RC_INIT_RTR", "Table/Clause.Test/UC_INIT_RTR"};
+	EXPECT_EQ(unmatched_known_ids(k, cases),
+		  (std::vector<std::string>{"Table/Clause.Test/XRC_*", "Gone.Case", "Also.Gone"}));
+	k.deviations = {entry({})};
+	EXPECT_TRUE(unmatched_known_ids(k, cases).empty());
+}
+
 #ifdef IBVCERT_SOURCE_DIR
-// The committed files load, and every rule id they cite is a rule of the
-// contract (ibvcert rules --format json).
+std::vector<std::string> all_cases()
+{
+	static std::vector<std::string> cases;
+	if (!cases.empty())
+		return cases;
+	FILE *p = popen(IBVCERT_BINARY " run --suite all --list", "r");
+	if (!p)
+		return cases;
+	char line[4096];
+	while (fgets(line, sizeof line, p)) {
+		std::string l = line;
+		while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+			l.pop_back();
+		if (!l.empty())
+			cases.push_back(l);
+	}
+	pclose(p);
+	return cases;
+}
+
+// The committed files load, every id names a case, and every rule id they
+// cite is a rule of the contract (ibvcert rules --format json).
 TEST(CommittedDeviationFiles, LoadAndCiteExistingRules)
 {
 	std::set<std::string> ids;
@@ -199,6 +242,8 @@ TEST(CommittedDeviationFiles, LoadAndCiteExistingRules)
 		KnownDeviations k;
 		std::string path = std::string(IBVCERT_SOURCE_DIR) + "/deviations/" + provider + ".json";
 		ASSERT_EQ(load_known_deviations(path, k), "") << path;
+		// Every id names a case of ibvcert (any suite): `ibvcert run --known` refuses the file otherwise.
+		EXPECT_EQ(unmatched_known_ids(k, all_cases()), std::vector<std::string>{}) << path;
 		for (const auto &d : k.deviations) {
 			EXPECT_FALSE(d.rules.empty()) << path << ": " << d.reason;
 			for (const auto &r : d.rules)
