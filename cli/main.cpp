@@ -106,9 +106,9 @@ struct RunOptions {
 	bool no_isolation = false;
 	double case_timeout = 60;
 	int reruns = 1;
+	bool quiet = false;
 };
 
-	bool quiet = false;
 // RC_PARAMS with a seed: the caller's, or one drawn now and put into the
 // environment every case process inherits. Returns RC_PARAMS as set.
 std::string fix_property_seed()
@@ -231,8 +231,6 @@ int run(RunOptions opt, const std::string &argv0)
 			fmt::print(stderr, "ibvcert: {}\n", bad);
 			return kExitUsage;
 		}
-	}
-
 		// Against every case of every suite: an id outside --suite or
 		// --filter names a case all the same; one that names no case is a
 		// typo or a case that is gone, and the file must match exactly.
@@ -245,6 +243,8 @@ int run(RunOptions opt, const std::string &argv0)
 				fmt::print(stderr, "  {}\n", id);
 			return kExitUsage;
 		}
+	}
+
 	std::unique_ptr<Device> device;
 	RunResult result;
 	if (int ret = open_run_device(opt, device, result.device.faults))
@@ -257,8 +257,6 @@ int run(RunOptions opt, const std::string &argv0)
 	result.device.transport = transport_name(device->transport());
 	DeviceCaps caps;
 	result.device.driver = device_driver(opt.device);
-	result.device.kernel = kernel_release();
-	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
 	if (!opt.known_file.empty()) {
 		// A file for another provider would judge this device by another's
 		// deviations: its KNOWN and FIXED would mean nothing.
@@ -279,6 +277,8 @@ int run(RunOptions opt, const std::string &argv0)
 		}
 	}
 	result.device.provider = result.device.name == kEmuDeviceName ? "emu" : userspace_provider(result.device.name);
+	result.device.kernel = kernel_release();
+	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
@@ -292,8 +292,6 @@ int run(RunOptions opt, const std::string &argv0)
 	std::string replay = argv0 + " run --device " + opt.device + " --suite all";
 	for (const auto &f : opt.emu_faults)
 		replay += " --emu-fault " + f;
-	auto open_in_this_process = [&opt, replay] {
-		std::unique_ptr<Device> d;
 	std::vector<std::string> property_cases = select_cases(kPropertySuiteFilter);
 	IsolationOptions isolation;
 	isolation.case_timeout = opt.case_timeout;
@@ -304,6 +302,8 @@ int run(RunOptions opt, const std::string &argv0)
 		return (property ? "RC_PARAMS='" + property_seed + "' " : std::string()) + replay + " --filter '" +
 		       name + "'";
 	};
+	auto open_in_this_process = [&opt, replay] {
+		std::unique_ptr<Device> d;
 		std::string faults;
 		if (open_run_device(opt, d, faults) == 0)
 			set_run_device(std::move(d), replay);
@@ -425,11 +425,11 @@ int main(int argc, char **argv)
 	run_cmd->add_option("--reruns", opt.reruns,
 			    "Times a failed case is run again; a pass on rerun is FLAKY (default 1)")
 		->check(CLI::Range(0, 10));
+	run_cmd->add_flag("-q,--quiet", opt.quiet,
+			  "Print only the cases that did not pass and the summary");
 
 	std::string diff_before, diff_after;
 	auto *diff = app.add_subcommand("diff", "Compare two report.json files; exit 1 on new failures");
-	run_cmd->add_flag("-q,--quiet", opt.quiet,
-			  "Print only the cases that did not pass and the summary");
 	diff->add_option("before", diff_before, "report.json of the earlier run or the reference device")
 		->required()->check(CLI::ExistingFile);
 	diff->add_option("after", diff_after, "report.json of the later run or the other device")
