@@ -292,6 +292,13 @@ const std::vector<ContractRule> kRules = {
 	 "to the mask attr_mask.",
 	 "A modify whose mask has no IBV_QP_RATE_LIMIT does not modify rate_limit: the pacing "
 	 "set before (ibv_modify_qp_rate_limit) stays in effect, measured: MUST."},
+	{"srq.lifecycle.new_srq_not_armed", verb_bit(Verb::CreateSrq) | verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
+	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit.",
+	 "Arming is a modify of that SRQ: an SRQ created after an armed one was destroyed is not "
+	 "armed (ibv_create_srq(3): srq_limit is irrelevant there), so ibv_query_srq reads "
+	 "srq_limit 0 and draining it below the destroyed SRQ's limit raises no event: MUST."},
 	{"srq.limit_event.armed_across_resize", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "

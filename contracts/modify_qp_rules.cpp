@@ -152,12 +152,14 @@ const std::vector<ContractRule> kRules = {
 	value("modify_qp.rq_psn.range", "rq_psn", IBV_QP_RQ_PSN, C::Range, k(0), k(kPsnMax),
 	      L::SHOULD, kIbSpec, "A PSN has 24 bits. " "A provider may mask it: SHOULD."),
 	value("modify_qp.max_rd_atomic.range", "max_rd_atomic", IBV_QP_MAX_QP_RD_ATOMIC, C::Range,
-	      k(0), cap(Cap::MaxQpInitRdAtom), L::SHOULD,
+	      k(0), cap(Cap::MaxQpInitRdAtom), L::MUST,
 	      "max_rd_atomic: Number of outstanding RDMA reads & atomic operations on the destination "
 	      "QP (valid only for RC QPs); ibv_query_device(3) max_qp_init_rd_atom: Maximum depth per "
 	      "QP for initiation of RDMA Read and atomic operations.",
 	      "Initiator depth against max_qp_init_rd_atom (emu0 advertises 8 and 16 so a swap "
-	      "shows)."),
+	      "shows). MUST: the cap is the device's maximum, stated as fact; a depth above it "
+	      "cannot be in effect, so accepting it is a call accepted and not applied (mlx5 and "
+	      "rxe answer EINVAL)."),
 	value("modify_qp.alt_port_num.range", "alt_port_num", IBV_QP_ALT_PATH, C::Range, k(1),
 	      cap(Cap::PortCnt), L::MUST, "alt_port_num: Alternate port number; the uverbs ABI checks it."),
 	value("modify_qp.alt_pkey_index.range", "alt_pkey_index", IBV_QP_ALT_PATH, C::Range, k(0),
@@ -182,11 +184,13 @@ const std::vector<ContractRule> kRules = {
 	value("modify_qp.sq_psn.range", "sq_psn", IBV_QP_SQ_PSN, C::Range, k(0), k(kPsnMax),
 	      L::SHOULD, kIbSpec, kMaskNote),
 	value("modify_qp.max_dest_rd_atomic.range", "max_dest_rd_atomic", IBV_QP_MAX_DEST_RD_ATOMIC,
-	      C::Range, k(0), cap(Cap::MaxQpRdAtom), L::SHOULD,
+	      C::Range, k(0), cap(Cap::MaxQpRdAtom), L::MUST,
 	      "max_dest_rd_atomic: Number of responder resources for handling incoming RDMA reads & "
 	      "atomic operations (valid only for RC QPs); ibv_query_device(3) max_qp_rd_atom: "
 	      "Maximum number of RDMA Read & atomic operations that can be outstanding per QP.",
-	      "Responder resources against max_qp_rd_atom."),
+	      "Responder resources against max_qp_rd_atom. MUST, as max_rd_atomic: the cap is the "
+	      "device's maximum and mlx5 answers EINVAL above it; rxe accepts it (its deviations "
+	      "file; on 6.12 the same field overruns the responder array, lab/repro)."),
 	value("modify_qp.path_mig_state.range", "path_mig_state", IBV_QP_PATH_MIG_STATE, C::Range,
 	      k(IBV_MIG_MIGRATED), k(IBV_MIG_ARMED), L::SHOULD,
 	      "path_mig_state: Migrated state (enum ibv_mig_state: MIGRATED, REARM, ARMED).",
