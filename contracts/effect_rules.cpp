@@ -337,7 +337,7 @@ const std::vector<ContractRule> kRules = {
 	 Level::SHOULD, 0, "ibv_query_qp(3)",
 	 "attribute values are valid if they have been set using ibv_modify_qp() (since the QP "
 	 "last left RESET); read back as set, except where ibv_query_qp(3) and ibv_create_qp(3) "
-	 "allow otherwise (properties/read_back.cpp).",
+	 "allow otherwise (fixtures/model/read_back.cpp).",
 	 nullptr},
 	{"srq.property.modify_accepted_exactly_per_contract", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",

@@ -27,9 +27,6 @@ using C = Check;
 
 constexpr const char kPage[] = "ibv_modify_qp(3)";
 constexpr const char kNotes[] = "ibv_modify_qp(3) NOTES";
-constexpr const char kAtomic[] =
-	"If any of the modify attributes or the modify mask are invalid, none of the attributes "
-	"will be modified (including the QP state).";
 constexpr const char kKernel[] = "Linux 6.1 drivers/infiniband/core/verbs.c qp_state_table";
 constexpr const char kIbSpec[] =
 	"IBTA spec: the field's width/range; ibv_modify_qp(3) NOTES: If any of the modify "
