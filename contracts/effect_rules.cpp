@@ -90,6 +90,24 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT; NOTES: none of the attributes will be modified when the "
 	 "request is invalid.",
 	 nullptr},
+	{"srq.post_srq_recv.max_wr_outstanding", verb_bit(Verb::PostSrqRecv), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3), ibv_post_srq_recv(3)",
+	 "max_wr: Requested max number of outstanding work requests (WRs) in the SRQ; "
+	 "ibv_create_srq() will update the srq_init_attr struct with the original values of the "
+	 "SRQ that was created. ibv_post_srq_recv() ... stops processing WRs from this list at the "
+	 "first failure (that can be detected immediately while requests are being posted), and "
+	 "returns this failing WR through bad_wr.",
+	 "The SRQ's max_wr (as ibv_create_srq reported it, or a floor after an accepted resize) "
+	 "is the most WRs it holds: a post takes the WRs up to it and fails at the first one past "
+	 "it. Judged only where max_wr is known exactly."},
+	{"srq.post_srq_recv.num_sge_within_max_sge", verb_bit(Verb::PostSrqRecv), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3), ibv_post_srq_recv(3)",
+	 "max_sge: Requested max number of scatter elements per WR in the SRQ; "
+	 "ibv_post_srq_recv() ... stops processing WRs from this list at the first failure (that "
+	 "can be detected immediately while requests are being posted), and returns this failing "
+	 "WR through bad_wr.",
+	 "A WR with more scatter elements than the SRQ's max_sge (or a negative num_sge) is a "
+	 "failure detected while posting: the post stops at it."},
 	{"srq.async_event.acked_before_destroy", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_get_async_event(3) NOTES",
 	 "All async events that ibv_get_async_event() returns must be acknowledged using "

@@ -23,6 +23,7 @@ const char *verb_name(Verb verb)
 	case Verb::SchedCreate: return "mlx5dv_sched_{node,leaf}_create";
 	case Verb::SchedModify: return "mlx5dv_sched_{node,leaf}_modify";
 	case Verb::ModifyCq: return "ibv_modify_cq";
+	case Verb::PostSrqRecv: return "ibv_post_srq_recv";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -33,7 +34,8 @@ const char *verb_family(Verb verb)
 	switch (verb) {
 	case Verb::ModifyQp: return "modify_qp";
 	case Verb::CreateSrq:
-	case Verb::ModifySrq: return "srq";
+	case Verb::ModifySrq:
+	case Verb::PostSrqRecv: return "srq";
 	case Verb::ModifyQpRateLimit: return "rate_limit";
 	case Verb::SetEce:
 	case Verb::QueryEce: return "ece";

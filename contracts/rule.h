@@ -29,6 +29,7 @@ enum class Verb : unsigned {
 	SchedCreate,
 	SchedModify,
 	ModifyCq,
+	PostSrqRecv,
 	Count
 };
 constexpr uint32_t verb_bit(Verb v) { return 1u << (unsigned)v; }

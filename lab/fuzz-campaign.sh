@@ -57,6 +57,7 @@ for dev in "${devices[@]}"; do
   [ -n "$device2" ] && inner+=(-D "$device2")
   [ -n "$faults2" ] && inner+=(-F "$faults2")
   [ $no_seeds = 1 ] && inner+=(-S)
+  [ -n "$seed" ] && inner+=(-s "$seed")
   remaining=("${targets[@]}")
   boot=0 kernel_findings=0 boot_failures=0
   lab_say "$dev on $kernel: ${targets[*]} for ${budget}s each, deviations $kfile"

@@ -30,7 +30,7 @@ struct Expect {
 // The model's expectation from a verdict: the first broken rule's level,
 // and its id as the reason part of the clause id ("sched.bw_share.root_zero").
 Expect expect_of(const Verdict &v);
-// "model: accept\n", "model: reject [MUST] srq-full\n", or without an
+// "model: accept\n", "model: reject [MUST] srq.post_srq_recv.max_wr_outstanding\n", or without an
 // expectation "model: none (<none>)\n".
 std::string model_line(const std::optional<Expect> &e, const char *none = "the provider's rule");
 
