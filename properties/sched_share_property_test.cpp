@@ -76,8 +76,18 @@ TEST_F(SchedShareProperty, BackloggedLeavesGetTheWeightedMaxMinFairShare)
 	const uint32_t link_mbps = (uint32_t)(link_bps / 1e6);
 	const bool virt = rig->clock().is_virtual();
 	const auto duration = virt ? std::chrono::microseconds(200) : std::chrono::microseconds(20000);
+	const uint32_t mtu = port_mtu_bytes(run.caps().port);
+	const uint32_t frame = mtu ? std::min(kFrame, mtu) : kFrame;
 	check_property({Level::MUST, property_clauses::kSchedShare}, [&] {
 		const gen::ShareTree tree = *gen::share_tree(kMaxLeaves, link_mbps);
+		// Each case on fresh QPs: a verdict must depend on its input alone,
+		// not on what the cases before it left in the send queues, so that
+		// a counterexample fails again when RapidCheck re-runs it.
+		rig = std::make_unique<SendRig>(device, run.caps());
+		std::string prepared;
+		if (int ret = rig->prepare(kMaxLeaves, frame, IBV_QPS_RTS, prepared))
+			RC_FAIL("the RAW_PACKET QPs could not be brought to RTS again: " + prepared + " (" +
+				errno_name(ret) + ")");
 		std::ostringstream shown;
 		showValue(tree, shown);
 		std::string evidence = fmt::format("device: {}\nlink: {}\ntree: {}", device.name(),
