@@ -5,15 +5,18 @@
 #include "cli/case_printer.h"
 #include "cli/case_runner.h"
 #include "cli/commands.h"
+#include "cli/deviations_path.h"
 #include "cli/device_provider.h"
 #include "cli/isolated_runner.h"
 #include "cli/known_deviations.h"
+#include "cli/repro_command.h"
 #include "cli/verdict.h"
 #include "fixtures/rigs/run_context.h"
 #include "fixtures/device.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
 #include "contracts/names.h"
+#include "properties/property_check.h"
 #include "properties/suite.h"
 #include "reports/run_result.h"
 
@@ -309,7 +312,9 @@ int run(RunOptions opt, const std::string &argv0)
 			set_run_device(std::move(d), replay);
 	};
 
-	if (!opt.quiet)
+	if (opt.quiet)
+		load_property_configuration_silently();
+	else
 		fmt::print("ibvcert {}: {} cases against {} ({}{}){}; RC_PARAMS='{}'\n", IBVCERT_VERSION,
 			   cases.size(), result.device.name, result.device.transport,
 			   result.device.faults.empty() ? "" : ", fault knobs: " + result.device.faults,
@@ -398,8 +403,9 @@ int main(int argc, char **argv)
 	run_cmd->add_option("--emu-fault", opt.emu_faults,
 			    "Test-only: plant a fault knob in emu0 (self-test of the harness)");
 	run_cmd->add_option("--known", opt.known_file,
-			    "Known-deviations file of the provider: listed failures are KNOWN, listed passes FIXED")
-		->check(CLI::ExistingFile);
+			    "Known-deviations file of the provider, or its name (rxe: the installed "
+			    "deviations/rxe.json): listed failures are KNOWN, listed passes FIXED")
+		->transform(CLI::Validator(resolve_deviations_file, "FILE|PROVIDER"));
 	run_cmd->add_flag("--strict", opt.strict, "SHOULD failures and KNOWN deviations fail the run");
 	run_cmd->add_flag("--no-isolation", opt.no_isolation,
 			  "Run every case in this process (for debugging; a crash ends the run)");
@@ -456,6 +462,21 @@ int main(int argc, char **argv)
 	selftest->add_option("--fuzz-corpus", fuzz_corpus, "Seed corpus directory, one folder per target")
 		->check(CLI::ExistingDirectory);
 
+	ReproOptions repro_opt;
+	auto *repro = app.add_subcommand(
+		"repro", "Turn a finding (a failed case) into a standalone C program (cc repro.c -libverbs) "
+			 "that exits 1 while the deviation is present");
+	repro->add_option("--case", repro_opt.case_name, "The case, as `ibvcert run --list` names it")
+		->required();
+	repro->add_option("-d,--device", repro_opt.device,
+			  "Device to run the case on (default: the report's, else emu0)");
+	repro->add_option("--report", repro_opt.report,
+			  "report.json of the run that found it: its device, seed and fault knobs")
+		->check(CLI::ExistingFile);
+	repro->add_option("-o,--output", repro_opt.output, "Where to write the C program (default stdout)");
+	repro->add_option("--trace", repro_opt.trace_file, "Also write the case's verb trace (JSON) here");
+	repro->add_option("--emu-fault", repro_opt.emu_faults, "Test-only: a fault knob of emu0");
+
 	try {
 		app.parse(argc, argv);
 	} catch (const CLI::CallForHelp &e) {
@@ -477,6 +498,8 @@ int main(int argc, char **argv)
 		return report_command(html_out, report_inputs);
 	if (*rules)
 		return rules_command(rules_format);
+	if (*repro)
+		return repro_command(repro_opt, std::filesystem::canonical("/proc/self/exe").string());
 	if (*selftest)
 		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
 					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),

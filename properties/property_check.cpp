@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <iostream>
 #include <sstream>
 
 namespace ibvcert {
@@ -82,6 +83,14 @@ std::string property_replay_command(const std::string &reproduce)
 	if (standalone())
 		return params + standalone_command() + " --gtest_filter='" + test_filter() + "'";
 	return params + replay_command();
+}
+
+void load_property_configuration_silently()
+{
+	std::streambuf *err = std::cerr.rdbuf(nullptr);
+	(void)rc::detail::configuration();
+	std::cerr.rdbuf(err);
+	std::cerr.clear();
 }
 
 void report_property_result(const rc::detail::TestResult &result, const std::string &id)

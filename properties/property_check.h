@@ -22,6 +22,12 @@ std::string current_property_id();
 // seed gives each property its own cases, and the same cases every run).
 rc::detail::TestParams property_params(const std::string &id);
 
+// Reads RC_PARAMS now, without RapidCheck's "Using configuration: ..." line
+// on stderr (ibvcert run -q: its header, which names RC_PARAMS, is not
+// printed either, and report.json records them). Case processes forked
+// after it inherit the configuration and print nothing.
+void load_property_configuration_silently();
+
 // A GoogleTest failure (or success record) for the property's result.
 void report_property_result(const rc::detail::TestResult &result, const std::string &id);
 

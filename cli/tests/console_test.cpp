@@ -94,6 +94,12 @@ TEST(Console, QuietPrintsOnlyWhatDidNotPassAndTheSummaryWithTheFailingCasesAgain
 	EXPECT_EQ(clean.output.find("PASS "), std::string::npos) << clean.output;
 	EXPECT_NE(clean.output.find("ibvcert: 1 passed, 0 failed"), std::string::npos) << clean.output;
 	EXPECT_EQ(clean.output.find("failing cases"), std::string::npos) << clean.output;
+
+	// RapidCheck's own "Using configuration" line is not printed either.
+	auto props = run_ibvcert("run -q --suite properties --filter 'SrqLimitProperty.*'");
+	EXPECT_EQ(props.status, 0) << props.output;
+	EXPECT_EQ(props.output.find("Using configuration"), std::string::npos) << props.output;
+	EXPECT_NE(props.output.find("ibvcert: 1 passed, 0 failed"), std::string::npos) << props.output;
 }
 
 TEST(Console, ProgressOnATerminalOnly)
