@@ -33,9 +33,8 @@ ibv_modify_cq_attr draw_request(const DeviceCaps &caps)
 	// 0: IBV_CQ_ATTR_MODERATE, 1: empty, 2: an unknown bit with it, 3: alone.
 	int kind = *rc::gen::weightedElement<int>({{7, 0}, {1, 1}, {1, 2}, {1, 3}});
 	uint32_t unknown = 1u << *rc::gen::inRange(1, 32);
-	a.attr_mask = kind == 0 ? IBV_CQ_ATTR_MODERATE
-		      : kind == 1 ? 0
-				  : unknown | (kind == 2 ? IBV_CQ_ATTR_MODERATE : 0);
+	const uint32_t moderate = IBV_CQ_ATTR_MODERATE;
+	a.attr_mask = kind == 0 ? moderate : kind == 1 ? 0u : unknown | (kind == 2 ? moderate : 0u);
 	a.moderate.cq_count = *around(mc.max_cq_count);
 	a.moderate.cq_period = *around(mc.max_cq_period);
 	return a;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install the build's Debian packages (Debian 12), configure and build ibvcert.
 # Usage: scripts/setup.sh [BUILD_DIR]   (default: build)
+# IBVCERT_WERROR=ON: warnings are errors (CI sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${1:-build}
@@ -27,5 +28,6 @@ fi
 # the QEMU lab that runs the suite against rxe0 and siw0 (see lab/README.md)
 lab/ci
 
-cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DIBVCERT_WERROR="${IBVCERT_WERROR:-OFF}" >/dev/null
 cmake --build "$build_dir"

@@ -1,0 +1,341 @@
+#include "repro/finding.h"
+
+#include "contracts/modify_qp_eval.h"
+#include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
+#include "contracts/rate_limit_eval.h"
+#include "contracts/srq_eval.h"
+#include "fixtures/model/read_back.h"
+#include "repro/verbs_json.h"
+
+#include <fmt/core.h>
+
+#include <map>
+
+namespace ibvcert {
+namespace {
+
+using nlohmann::json;
+
+struct QpModel {
+	ibv_qp_type type = IBV_QPT_RC;
+	ibv_qp_state state = IBV_QPS_RESET;
+	int loaded = 0;
+	std::string srq;
+};
+
+struct SrqModel {
+	ibv_srq_attr attr{};
+	bool armed = false;
+	bool fired = false; // the limit event disarmed it: srq_limit queries 0
+	long posted = 0;
+};
+
+bool is(const json &s, const char *verb)
+{
+	return s.value("verb", "") == verb;
+}
+
+// The ibv_query_qp / ibv_query_srq of the object right after (dir +1) or
+// before (dir -1) step i, with no other call on it in between.
+long neighbour_query(const json &steps, size_t i, const std::string &key, const std::string &id,
+		     int dir, size_t end)
+{
+	const char *query = key == "qp" ? "ibv_query_qp" : "ibv_query_srq";
+	for (long j = (long)i + dir; j >= 0 && j < (long)end; j += dir) {
+		const json &s = steps[j];
+		if (s.value(key, "") != id)
+			continue;
+		if (is(s, query))
+			return s.value("ret", -1) == 0 ? j : -1;
+		return -1;
+	}
+	return -1;
+}
+
+std::vector<std::string> qp_changes(const json &before, const json &after)
+{
+	std::vector<std::string> out;
+	ibv_qp_attr b = qp_attr_from(before.at("attr")), a = qp_attr_from(after.at("attr"));
+	for (const auto &f : qp_attr_fields())
+		if (f.queried && f.get(b) != f.get(a))
+			out.push_back(fmt::format("{}: {} -> {}", f.name, f.get(b), f.get(a)));
+	return out;
+}
+
+std::vector<std::string> srq_changes(const json &before, const json &after)
+{
+	std::vector<std::string> out;
+	for (const char *f : {"max_wr", "max_sge", "srq_limit"})
+		if (before["attr"].value(f, 0u) != after["attr"].value(f, 0u))
+			out.push_back(fmt::format("{}: {} -> {}", f, before["attr"].value(f, 0u),
+						  after["attr"].value(f, 0u)));
+	return out;
+}
+
+std::string join(const std::vector<std::string> &v)
+{
+	std::string out;
+	for (const auto &s : v)
+		out += (out.empty() ? "" : ", ") + s;
+	return out;
+}
+
+void set_expectation(Finding &f, const Verdict &v)
+{
+	f.expect_accept = v.accepts();
+	f.expect_errno = v.err();
+	f.expected = v.describe();
+	f.rules = v.rule_ids();
+}
+
+// The outcome class, then Unchanged / ReadBack, of a QP call (modify or
+// rate limit) that the verdict v judges.
+std::optional<Finding> judge_qp_call(const json &steps, size_t i, size_t end, const Verdict &v,
+				     const QpModel &qp, ibv_qp_state next, int mask)
+{
+	const json &s = steps[i];
+	int ret = s.value("ret", 0);
+	Finding f;
+	f.step = i;
+	f.object = s["qp"];
+	set_expectation(f, v);
+	if (v.accepts() != (ret == 0)) {
+		f.check = Finding::Check::Outcome;
+		f.seen = "returned " + errno_name(ret);
+		return f;
+	}
+	if (ret != 0) {
+		long before = neighbour_query(steps, i, "qp", f.object, -1, end);
+		long after = neighbour_query(steps, i, "qp", f.object, +1, end);
+		if (before < 0 || after < 0)
+			return std::nullopt;
+		auto changes = qp_changes(steps[before], steps[after]);
+		int field_before = steps[before].value("state_field_after", 0);
+		int field_after = s.value("state_field_after", 0);
+		if (field_before != field_after)
+			changes.push_back("ibv_qp::state: " + qp_state_name(field_before) + " -> " +
+					  qp_state_name(field_after));
+		if (changes.empty())
+			return std::nullopt;
+		f.check = Finding::Check::Unchanged;
+		f.rules.push_back("modify_qp.rejected.changes_nothing");
+		f.seen = "returned " + errno_name(ret) + " and changed " + join(changes);
+		return f;
+	}
+	if (!is(s, "ibv_modify_qp"))
+		return std::nullopt;
+	long after = neighbour_query(steps, i, "qp", f.object, +1, end);
+	std::vector<std::string> differ;
+	if (s.value("state_field_after", 0) != (int)next)
+		differ.push_back("ibv_qp::state " + qp_state_name(s.value("state_field_after", 0)));
+	if (after >= 0) {
+		ibv_qp_attr set = qp_attr_from(s["attr"]), read = qp_attr_from(steps[after]["attr"]);
+		if (read.qp_state != next)
+			differ.push_back("qp_state " + qp_state_name(read.qp_state) + " read back");
+		for (auto &d : read_back_mismatches(set, mask & ~IBV_QP_STATE, read,
+						    qp.loaded | mask))
+			differ.push_back(d);
+	}
+	if (differ.empty())
+		return std::nullopt;
+	f.check = Finding::Check::ReadBack;
+	f.read_back_mask = mask;
+	f.loaded = qp.loaded | mask;
+	f.expect_state = next;
+	f.rules = {"modify_qp.query.reads_back_as_set"};
+	f.seen = "returned 0; expected the QP in " + qp_state_name(next) + ", read back: " + join(differ);
+	return f;
+}
+
+} // namespace
+
+const char *check_name(Finding::Check check)
+{
+	switch (check) {
+	case Finding::Check::Outcome: return "outcome";
+	case Finding::Check::Unchanged: return "changes nothing";
+	case Finding::Check::ReadBack: return "reads back";
+	case Finding::Check::ErrnoValue: return "errno value";
+	case Finding::Check::NoEvent: return "no event";
+	}
+	return "?";
+}
+
+std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps, std::string &why_not)
+{
+	size_t end = steps.size();
+	for (size_t i = 0; i < steps.size(); i++)
+		if (steps[i].contains("failure")) {
+			end = i;
+			break;
+		}
+	if (end == steps.size()) {
+		why_not = "the case did not fail: there is no deviation to reproduce";
+		return std::nullopt;
+	}
+	std::map<std::string, QpModel> qps;
+	std::map<std::string, SrqModel> srqs;
+	std::map<uint32_t, std::string> qp_by_num;
+	std::optional<Finding> last;
+	for (size_t i = 0; i < end; i++) {
+		const json &s = steps[i];
+		std::string verb = s.value("verb", "");
+		int ret = s.value("ret", 0);
+		std::optional<Finding> f;
+		if (verb == "ibv_create_qp" && ret == 0) {
+			QpModel m;
+			m.type = (ibv_qp_type)s["qp_type"].get<int>();
+			m.srq = s.value("srq", "");
+			qps[s["id"]] = m;
+			qp_by_num[s["qp_num"].get<uint32_t>()] = s["id"];
+		} else if (verb == "ibv_modify_qp" && qps.count(s["qp"])) {
+			QpModel &m = qps[s["qp"]];
+			ibv_qp_attr attr = qp_attr_from(s["attr"]);
+			int mask = s["attr_mask"];
+			ModifyQpVerdict v = evaluate_modify_qp(caps, m.type, m.state, attr, mask);
+			f = judge_qp_call(steps, i, end, v, m, v.next, mask);
+			if (ret == 0) {
+				m.state = (mask & IBV_QP_STATE) ? attr.qp_state : m.state;
+				m.loaded = m.state == IBV_QPS_RESET ? 0 : m.loaded | mask;
+			}
+		} else if (verb == "ibv_modify_qp_rate_limit" && qps.count(s["qp"])) {
+			QpModel &m = qps[s["qp"]];
+			ibv_qp_rate_limit_attr a{};
+			a.rate_limit = s["attr"]["rate_limit"];
+			a.max_burst_sz = s["attr"]["max_burst_sz"];
+			a.typical_pkt_sz = s["attr"]["typical_pkt_sz"];
+			a.comp_mask = s["attr"]["comp_mask"];
+			Verdict v = evaluate_modify_qp_rate_limit(caps, m.type, m.state, a);
+			f = judge_qp_call(steps, i, end, v, m, m.state, 0);
+		} else if (verb == "ibv_create_srq") {
+			ibv_srq_attr req = srq_attr_from(s["attr"]);
+			Verdict v = evaluate_create_srq(caps, req);
+			Finding c;
+			c.step = i;
+			c.object = s.value("id", "");
+			set_expectation(c, v);
+			if (v.accepts() != (ret == 0)) {
+				c.check = Finding::Check::Outcome;
+				c.seen = "returned " + errno_name(ret);
+				f = c;
+			} else if (ret == 0) {
+				srqs[c.object].attr = srq_attr_from(s["attr_out"]);
+				long q = neighbour_query(steps, i, "srq", c.object, +1, end);
+				if (q >= 0) {
+					const json &out = s["attr_out"], &read = steps[q]["attr"];
+					std::vector<std::string> differ;
+					for (const char *k : {"max_wr", "max_sge"})
+						if (out.value(k, 0u) != read.value(k, 0u))
+							differ.push_back(fmt::format("{} reported {}, queried {}", k,
+										     out.value(k, 0u), read.value(k, 0u)));
+					if (!differ.empty()) {
+						c.check = Finding::Check::ReadBack;
+						c.rules = {"srq.property.create_reports_what_it_made"};
+						c.seen = join(differ);
+						f = c;
+					}
+				}
+			}
+		} else if (verb == "ibv_modify_srq" && srqs.count(s["srq"])) {
+			SrqModel &m = srqs[s["srq"]];
+			SrqNow now;
+			now.attr = m.attr;
+			now.outstanding = m.posted > 0 ? (uint32_t)m.posted : 0;
+			ibv_srq_attr req = srq_attr_from(s["attr"]);
+			int mask = s["attr_mask"];
+			Verdict v = evaluate_modify_srq(caps, req, mask, now);
+			Finding c;
+			c.step = i;
+			c.object = s["srq"];
+			set_expectation(c, v);
+			if (v.accepts() != (ret == 0)) {
+				c.check = Finding::Check::Outcome;
+				c.seen = "returned " + errno_name(ret);
+				f = c;
+			} else if (ret != 0) {
+				long before = neighbour_query(steps, i, "srq", c.object, -1, end);
+				long after = neighbour_query(steps, i, "srq", c.object, +1, end);
+				if (before >= 0 && after >= 0) {
+					auto changes = srq_changes(steps[before], steps[after]);
+					if (!changes.empty()) {
+						c.check = Finding::Check::Unchanged;
+						c.rules.push_back("srq.rejected.changes_nothing");
+						c.seen = "returned " + errno_name(ret) + " and changed " + join(changes);
+						f = c;
+					}
+				}
+			}
+			if (ret == 0) {
+				if (mask & IBV_SRQ_MAX_WR)
+					m.attr.max_wr = req.max_wr;
+				if (mask & IBV_SRQ_LIMIT) {
+					m.fired = false;
+					m.attr.srq_limit = req.srq_limit;
+					m.armed = req.srq_limit > 0;
+				}
+			}
+		} else if (verb == "ibv_query_srq" && ret == 0 && srqs.count(s["srq"])) {
+			SrqModel &m = srqs[s["srq"]];
+			m.attr = srq_attr_from(s["attr"]);
+			if (m.fired && m.attr.srq_limit != 0) {
+				Finding c;
+				c.step = i;
+				c.object = s["srq"];
+				c.check = Finding::Check::ReadBack;
+				c.expect_accept = true;
+				c.expected = "srq_limit 0 once the limit event has fired (the SRQ is no longer armed)";
+				c.rules = {"srq.limit_event.once_below_the_limit"};
+				c.seen = fmt::format("srq_limit reads {} after IBV_EVENT_SRQ_LIMIT_REACHED", m.attr.srq_limit);
+				f = c;
+			}
+		} else if (verb == "ibv_post_srq_recv" && srqs.count(s["srq"])) {
+			int bad = s.value("bad_wr", -1);
+			srqs[s["srq"]].posted += ret == 0 ? (long)s["wr"].size() : std::max(bad, 0);
+			if (ret < 0) {
+				Finding c;
+				c.step = i;
+				c.object = s["srq"];
+				c.check = Finding::Check::ErrnoValue;
+				c.expect_accept = true;
+				c.expected = "0, or the value of errno on failure (a positive errno)";
+				c.rules = {"srq.property.state_machine"};
+				c.seen = fmt::format("returned {} after taking {} of {} WR(s)", ret,
+						     std::max(bad, 0), s["wr"].size());
+				f = c;
+			}
+		} else if (verb == "ibv_poll_cq") {
+			for (const auto &wc : s["wc"]) {
+				if (wc.value("opcode", 0) < IBV_WC_RECV)
+					continue;
+				auto q = qp_by_num.find(wc.value("qp_num", 0u));
+				if (q != qp_by_num.end() && !qps[q->second].srq.empty())
+					srqs[qps[q->second].srq].posted--;
+			}
+		} else if (verb == "ibv_get_async_event" && ret == 0 &&
+			   s.value("event_type", 0) == IBV_EVENT_SRQ_LIMIT_REACHED &&
+			   srqs.count(s.value("srq", ""))) {
+			SrqModel &m = srqs[s["srq"]];
+			if (!m.armed) {
+				Finding c;
+				c.step = i;
+				c.object = s["srq"];
+				c.check = Finding::Check::NoEvent;
+				c.expected = "no IBV_EVENT_SRQ_LIMIT_REACHED: no ibv_modify_srq armed the SRQ";
+				c.rules = {"srq.create.srq_limit_arms_nothing"};
+				c.seen = "IBV_EVENT_SRQ_LIMIT_REACHED on the SRQ";
+				f = c;
+			}
+			m.fired = m.armed;
+			m.armed = false;
+		}
+		if (f)
+			last = f;
+	}
+	if (!last)
+		why_not = "no traced call before the case's failure breaks a condition a reproducer can "
+			  "check (return value, read-back, errno value, event)";
+	return last;
+}
+
+} // namespace ibvcert

@@ -1,0 +1,32 @@
+#include "repro/trace_log.h"
+
+namespace ibvcert {
+
+std::string TraceLog::new_id(const std::string &kind)
+{
+	return kind + std::to_string(++next_);
+}
+
+void TraceLog::add(nlohmann::json step)
+{
+	steps_.push_back(std::move(step));
+}
+
+void TraceLog::mark_failure(const std::string &message)
+{
+	steps_.push_back({{"failure", message}});
+}
+
+void TraceLog::clear()
+{
+	steps_ = nlohmann::json::array();
+	next_ = 0;
+}
+
+TraceLog &trace_log()
+{
+	static TraceLog log;
+	return log;
+}
+
+} // namespace ibvcert

@@ -1,0 +1,33 @@
+// The verb trace of one case, as data: every call the case made through the
+// device interface (fixtures/device.h), with its arguments, return value and
+// outputs, one JSON object per step, objects named by ids ("qp1", "srq1").
+// tracing_device.h records it; finding.h reads it; c_emitter.h turns it into
+// a C program.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+namespace ibvcert {
+
+class TraceLog {
+public:
+	// "qp3": the next id of this kind of object.
+	std::string new_id(const std::string &kind);
+	void add(nlohmann::json step);
+	// The case reported a failure here (a GoogleTest failure, or a
+	// property's counterexample).
+	void mark_failure(const std::string &message);
+	const nlohmann::json &steps() const { return steps_; }
+	void clear();
+
+private:
+	nlohmann::json steps_ = nlohmann::json::array();
+	int next_ = 0;
+};
+
+// The trace this process records into.
+TraceLog &trace_log();
+
+} // namespace ibvcert
