@@ -6,6 +6,7 @@
 #include "contracts/rate_limit_eval.h"
 #include "contracts/srq_eval.h"
 #include "fixtures/model/read_back.h"
+#include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
 
 #include <fmt/core.h>
@@ -24,12 +25,35 @@ struct QpModel {
 	std::string srq;
 };
 
-struct SrqModel {
+// An SRQ as the trace shows it (its attributes as reported, its arming).
+struct TracedSrq {
 	ibv_srq_attr attr{};
+	bool resized = false; // an accepted IBV_SRQ_MAX_WR: max_wr is a floor
 	bool armed = false;
 	bool fired = false; // the limit event disarmed it: srq_limit queries 0
 	long posted = 0;
 };
+
+// The first WR of a traced ibv_post_srq_recv list that the SRQ must refuse
+// (fixtures/model/srq_model.h's post verdict, from the SRQ as the trace
+// reported it) and the rule it breaks, or -1.
+std::pair<int, std::string> first_refused_wr(const TracedSrq &srq, const json &wrs)
+{
+	SrqModel model;
+	model.max_wr = srq.attr.max_wr;
+	model.max_wr_exact = !srq.resized;
+	model.max_sge = srq.attr.max_sge;
+	model.outstanding = srq.posted > 0 ? (uint32_t)srq.posted : 0;
+	int k = 0;
+	for (const auto &wr : wrs) {
+		SrqPost p = model.post_verdict(1, (int)wr.value("num_sge", (int)wr["sg_list"].size()));
+		if (!p.accepts && p.known)
+			return {k, p.reason};
+		model.took(1);
+		k++;
+	}
+	return {-1, ""};
+}
 
 bool is(const json &s, const char *verb)
 {
@@ -175,7 +199,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 		return std::nullopt;
 	}
 	std::map<std::string, QpModel> qps;
-	std::map<std::string, SrqModel> srqs;
+	std::map<std::string, TracedSrq> srqs;
 	std::map<uint32_t, std::string> qp_by_num;
 	std::optional<Finding> last;
 	for (size_t i = 0; i < end; i++) {
@@ -238,7 +262,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				}
 			}
 		} else if (verb == "ibv_modify_srq" && srqs.count(s["srq"])) {
-			SrqModel &m = srqs[s["srq"]];
+			TracedSrq &m = srqs[s["srq"]];
 			SrqNow now;
 			now.attr = m.attr;
 			now.outstanding = m.posted > 0 ? (uint32_t)m.posted : 0;
@@ -267,8 +291,10 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				}
 			}
 			if (ret == 0) {
-				if (mask & IBV_SRQ_MAX_WR)
+				if (mask & IBV_SRQ_MAX_WR) {
 					m.attr.max_wr = req.max_wr;
+					m.resized = true;
+				}
 				if (mask & IBV_SRQ_LIMIT) {
 					m.fired = false;
 					m.attr.srq_limit = req.srq_limit;
@@ -276,7 +302,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				}
 			}
 		} else if (verb == "ibv_query_srq" && ret == 0 && srqs.count(s["srq"])) {
-			SrqModel &m = srqs[s["srq"]];
+			TracedSrq &m = srqs[s["srq"]];
 			m.attr = srq_attr_from(s["attr"]);
 			if (m.fired && m.attr.srq_limit != 0) {
 				Finding c;
@@ -290,9 +316,22 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				f = c;
 			}
 		} else if (verb == "ibv_post_srq_recv" && srqs.count(s["srq"])) {
+			TracedSrq &m = srqs[s["srq"]];
 			int bad = s.value("bad_wr", -1);
-			srqs[s["srq"]].posted += ret == 0 ? (long)s["wr"].size() : std::max(bad, 0);
-			if (ret < 0) {
+			auto [refused, refused_rule] = first_refused_wr(m, s["wr"]);
+			m.posted += ret == 0 ? (long)s["wr"].size() : std::max(bad, 0);
+			if (ret == 0 && refused >= 0) {
+				Finding c;
+				c.step = i;
+				c.object = s["srq"];
+				c.check = Finding::Check::Outcome;
+				c.expect_accept = false;
+				c.rules = {refused_rule};
+				c.expect_errno = c.rules[0] == "srq.post_srq_recv.max_wr_outstanding" ? ENOMEM : EINVAL;
+				c.expected = fmt::format("the post stops at WR #{} ({})", refused, c.rules[0]);
+				c.seen = fmt::format("returned 0: every one of the {} WR(s) taken", s["wr"].size());
+				f = c;
+			} else if (ret < 0) {
 				Finding c;
 				c.step = i;
 				c.object = s["srq"];
@@ -315,7 +354,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 		} else if (verb == "ibv_get_async_event" && ret == 0 &&
 			   s.value("event_type", 0) == IBV_EVENT_SRQ_LIMIT_REACHED &&
 			   srqs.count(s.value("srq", ""))) {
-			SrqModel &m = srqs[s["srq"]];
+			TracedSrq &m = srqs[s["srq"]];
 			if (!m.armed) {
 				Finding c;
 				c.step = i;

@@ -59,7 +59,8 @@ json recv_wrs(const ibv_recv_wr *wr, const Registry &reg)
 {
 	json out = json::array();
 	for (; wr; wr = wr->next)
-		out.push_back({{"wr_id", wr->wr_id}, {"sg_list", sges(wr->sg_list, wr->num_sge, reg)}});
+		out.push_back({{"wr_id", wr->wr_id}, {"num_sge", wr->num_sge},
+			       {"sg_list", sges(wr->sg_list, wr->num_sge, reg)}});
 	return out;
 }
 
