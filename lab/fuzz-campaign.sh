@@ -58,6 +58,7 @@ for dev in "${devices[@]}"; do
   [ -n "$faults2" ] && inner+=(-F "$faults2")
   [ $no_seeds = 1 ] && inner+=(-S)
   [ -n "$seed" ] && inner+=(-s "$seed")
+  [ -n "$min_secs_opt" ] && inner+=(-M "$min_secs_opt")
   remaining=("${targets[@]}")
   boot=0 kernel_findings=0 boot_failures=0
   lab_say "$dev on $kernel: ${targets[*]} for ${budget}s each, deviations $kfile"

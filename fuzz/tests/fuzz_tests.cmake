@@ -43,7 +43,7 @@ set(knob_reports
 # resize below the model's count succeeds). srq_limit armed by
 # ibv_create_srq shows in ibv_query_srq right after it.
 set(srq_knob_reports
-  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq-full|post_srq_recv.bad-wr|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
+  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq.post_srq_recv.max_wr_outstanding|post_srq_recv.bad-wr|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
   "srq-limit-armed-at-create=clause:create_srq.srq-state"
 )
 set(modify_srq_knob_reports ${srq_knob_reports})
@@ -154,7 +154,7 @@ set(campaign ${CMAKE_CURRENT_SOURCE_DIR}/campaign)
 fuzz_test(campaign.crashes ${run_sh} -s 1 -g "^campaign: modify_qp +[0-9]+s/5s +exec/s [0-9]+ +cov"
   -g "crash file\\(s\\), 1 distinct:" -g "- ORACLE VIOLATION modify_qp\\.unchanged"
   -g "replay: IBVCERT_EMU_FAULT=partial-apply .*/modify_qp_fuzzer .*modify_qp\\.unchanged\\.input"
-  -- ${campaign} -T 5 -f partial-apply -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign modify_qp)
+  -- ${campaign} -T 5 -M 10 -f partial-apply -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign modify_qp)
 set_tests_properties(fuzz.campaign.crashes PROPERTIES TIMEOUT 600)
 fuzz_test(campaign.bad_target ${run_sh} -s 2 -g "unknown target 'nosuch'" -g "targets: modify_qp sequence"
   -- ${campaign} -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign-bad nosuch)
