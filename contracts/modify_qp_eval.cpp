@@ -48,6 +48,20 @@ const QpAttrField *field_named(const char *name)
 	return nullptr;
 }
 
+// Each modify_qp rule's field (nullptr for a rule of no field), looked up
+// by name once: the evaluator runs for every call emu0 and the fuzz oracle
+// judge.
+const std::vector<const QpAttrField *> &rule_fields()
+{
+	static const std::vector<const QpAttrField *> fields = [] {
+		std::vector<const QpAttrField *> out;
+		for (const ContractRule &r : modify_qp_rules())
+			out.push_back(r.field ? field_named(r.field) : nullptr);
+		return out;
+	}();
+	return fields;
+}
+
 } // namespace
 
 ModifyQpVerdict evaluate_modify_qp(const DeviceCaps &caps, ibv_qp_type type,
@@ -59,10 +73,13 @@ ModifyQpVerdict evaluate_modify_qp(const DeviceCaps &caps, ibv_qp_type type,
 	v.next = has_state && state_known ? attr.qp_state : current;
 	const QpTransition *row =
 		state_known ? QpTransitionTable::kernel().find(type, current, v.next) : nullptr;
-	std::string where = " (table " + transition_text(type, current, v.next) + ")";
+	auto where = [&] { return " (table " + transition_text(type, current, v.next) + ")"; };
 	int features_seen = 0;
+	const auto &rules = modify_qp_rules();
+	const auto &fields = rule_fields();
 
-	for (const ContractRule &r : modify_qp_rules()) {
+	for (size_t i = 0; i < rules.size(); i++) {
+		const ContractRule &r = rules[i];
 		auto breach = [&](std::string detail) { v.breaches.push_back({&r, std::move(detail)}); };
 		switch (r.check) {
 		case Check::MaskKnown:
@@ -78,13 +95,13 @@ ModifyQpVerdict evaluate_modify_qp(const DeviceCaps &caps, ibv_qp_type type,
 		case Check::RequiredBits:
 			if (row)
 				if (int missing = row->required & ~attr_mask)
-					breach("required " + qp_attr_mask_names(missing) + " missing" + where);
+					breach("required " + qp_attr_mask_names(missing) + " missing" + where());
 			break;
 		case Check::AllowedBits:
 			if (row)
 				if (int foreign = attr_mask & ~row->allowed() & qp_attr_mask_known())
 					breach(qp_attr_mask_names(foreign) + " outside required | optional" +
-					       where);
+					       where());
 			break;
 		case Check::Feature: {
 			int flags = attr_mask & (int)r.bits & ~features_seen;
@@ -95,7 +112,7 @@ ModifyQpVerdict evaluate_modify_qp(const DeviceCaps &caps, ibv_qp_type type,
 			break;
 		}
 		case Check::GrhRequired: {
-			const QpAttrField *f = field_named(r.field);
+			const QpAttrField *f = fields[i];
 			if ((attr_mask & (int)r.bits) && caps.grh_required && f && !f->get(attr))
 				breach(std::string(r.field) + "=0 but the port requires a GRH (" +
 				       link_layer_name(caps.port.link_layer) + ")");
@@ -104,7 +121,7 @@ ModifyQpVerdict evaluate_modify_qp(const DeviceCaps &caps, ibv_qp_type type,
 		default: { // a field's value
 			if (!(attr_mask & (int)r.bits))
 				break;
-			const QpAttrField *f = field_named(r.field);
+			const QpAttrField *f = fields[i];
 			if (!f || empty_range(*f, caps))
 				break; // no valid value on this device: nothing to hold it to
 			if (f->flag == IBV_QP_RATE_LIMIT && !caps.has_packet_pacing(type))

@@ -53,6 +53,9 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 	for (int i = 0; i < kSlots; i++) {
 		if (i == skip_slot)
 			continue;
+		if (before.live[i] == after.live[i] &&
+		    (!before.live[i] || identical(before.qp[i], after.qp[i])))
+			continue;
 		std::string qp = "qp#" + std::to_string(i) + " ";
 		if (before.live[i] != after.live[i]) {
 			out.push_back(qp + (before.live[i] ? "destroyed" : "created"));
@@ -74,8 +77,10 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 	for (int i = 0; i < kSchedSlots; i++) {
 		if (skip_slot == kSchedSlot0 + i)
 			continue;
-		std::string e = "sched#" + std::to_string(i) + " ";
 		const SchedAttr &a = before.sched[i], &b = after.sched[i];
+		if (!before.sched_live[i] && !after.sched_live[i])
+			continue;
+		std::string e = "sched#" + std::to_string(i) + " ";
 		if (before.sched_live[i] != after.sched_live[i])
 			out.push_back(e + (before.sched_live[i] ? "destroyed" : "created"));
 		else if (before.sched_live[i] &&
