@@ -5,6 +5,8 @@
 // live here once.
 #include "contracts/rule.h"
 
+#include <cerrno>
+
 namespace ibvcert {
 namespace {
 
@@ -421,6 +423,49 @@ const std::vector<ContractRule> kRules = {
 	 "valid fields, bw_share and max_avg_bw must be 0 for the root TSAR, a leaf is connected "
 	 "to a parent node, a modify keeps the parent; a rejected modify changes nothing.",
 	 nullptr},
+	// The datapath: memory regions, sends and their completions, async events.
+	{"reg_mr.access.remote_needs_local_write", verb_bit(Verb::RegMr), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, EINVAL, "ibv_reg_mr(3)",
+	 "If IBV_ACCESS_REMOTE_WRITE or IBV_ACCESS_REMOTE_ATOMIC is set, then IBV_ACCESS_LOCAL_WRITE "
+	 "must be set too. RETURN VALUE: ibv_reg_mr() returns a pointer to the registered MR, or "
+	 "NULL if the request fails.",
+	 "The page makes local write a condition of remote write and remote atomic access: an "
+	 "access value without it is invalid and the registration fails (EINVAL by convention: "
+	 "the kernel's ib_check_mr_access). fixtures/model/datapath_model.cpp reg_mr_breaks()."},
+	{"post_send.opcode.in_the_qp_type_table", verb_bit(Verb::PostSend), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, EINVAL, "ibv_post_send(3)",
+	 "Each QP Transport Service Type supports a specific set of opcodes, as shown in the "
+	 "following table. It stops processing WRs from this list at the first failure (that can "
+	 "be detected immediately while requests are being posted), and returns this failing WR "
+	 "through bad_wr.",
+	 "The page does not say that an opcode outside the QP type's column fails at post time "
+	 "rather than in its completion: SHOULD (judged on the reference device only)."},
+	{"poll_cq.return.at_most_num_entries", verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_poll_cq(3)",
+	 "ibv_poll_cq() polls the CQ cq for work completions and returns the first num_entries (or "
+	 "all available completions if the CQ contains fewer than this number) in the array wc. "
+	 "RETURN VALUE: On success, ibv_poll_cq() returns a non-negative value equal to the number "
+	 "of completions found. On failure, a negative value is returned.",
+	 nullptr},
+	{"poll_cq.wc.names_a_posted_wr_once", verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_poll_cq(3)",
+	 "wr_id: ID of the completed Work Request (WR); qp_num: Local QP number of completed WR. If "
+	 "the completion status is other than IBV_WC_SUCCESS, only the following attributes are "
+	 "valid: wr_id, status, qp_num, and vendor_err. NOTES: Each polled completion is removed "
+	 "from the CQ and cannot be returned to it.",
+	 "So every completion names, by qp_num and wr_id, a WR posted to that QP's send or "
+	 "receive queue, and each WR completes at most once. (A QP receiving from an SRQ completes "
+	 "the SRQ's WRs: their wr_id is not judged.)"},
+	{"post_send.wc.success_on_connected_pair", verb_bit(Verb::PostSend) | verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_post_send(3), ibv_poll_cq(3)",
+	 "ibv_post_send() posts the linked list of work requests (WRs) starting with wr to the "
+	 "send queue of the queue pair qp. ibv_poll_cq(3): status: Status of the operation.",
+	 "The pages do not say when an operation succeeds. Decision: on a pair of QPs connected "
+	 "to each other in RTS (Device::connect_loopback), with nothing failed on it yet, a SEND, "
+	 "SEND_WITH_IMM or RDMA_WRITE in the type's column whose gather list lies in a live MR "
+	 "(by its lkey), whose RDMA target lies in a live MR with remote write (by its rkey), and "
+	 "whose message finds a receive WR with room in a live MR with local write, completes "
+	 "with IBV_WC_SUCCESS (fixtures/model/datapath_model.cpp)."},
 	{"sched.property.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "the SE assures that weight for each entity is met, the unused transmission bandwidth is "

@@ -24,6 +24,10 @@ const char *verb_name(Verb verb)
 	case Verb::SchedModify: return "mlx5dv_sched_{node,leaf}_modify";
 	case Verb::ModifyCq: return "ibv_modify_cq";
 	case Verb::PostSrqRecv: return "ibv_post_srq_recv";
+	case Verb::RegMr: return "ibv_reg_mr";
+	case Verb::PostSend: return "ibv_post_send";
+	case Verb::PollCq: return "ibv_poll_cq";
+	case Verb::GetAsyncEvent: return "ibv_get_async_event";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -42,6 +46,10 @@ const char *verb_family(Verb verb)
 	case Verb::SchedCreate:
 	case Verb::SchedModify: return "sched";
 	case Verb::ModifyCq: return "modify_cq";
+	case Verb::RegMr:
+	case Verb::PostSend:
+	case Verb::PollCq:
+	case Verb::GetAsyncEvent: return "datapath";
 	case Verb::Count: break;
 	}
 	return "?";

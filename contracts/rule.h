@@ -30,11 +30,15 @@ enum class Verb : unsigned {
 	SchedModify,
 	ModifyCq,
 	PostSrqRecv,
+	RegMr,
+	PostSend,
+	PollCq,
+	GetAsyncEvent,
 	Count
 };
 constexpr uint32_t verb_bit(Verb v) { return 1u << (unsigned)v; }
 const char *verb_name(Verb verb);      // "ibv_modify_qp"
-const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq"
+const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq", "datapath"
 
 // What a rule's condition tests. Each verb family's evaluator knows the
 // checks of its rows; the condition's operands are the row's other columns.

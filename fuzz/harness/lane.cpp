@@ -48,6 +48,7 @@ Lane::~Lane()
 
 void Lane::close()
 {
+	close_datapath();
 	for (auto &s : slots_)
 		s = QpSlot{};
 	srq_ = SrqSlot{};

@@ -9,6 +9,7 @@
 
 #include "fuzz/harness/options.h"
 
+#include "fixtures/model/datapath_model.h"
 #include "fixtures/model/qp_model.h"
 #include "fixtures/model/sched_model.h"
 #include "fixtures/model/srq_model.h"
@@ -19,6 +20,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ibvcert::fuzz {
 
@@ -43,6 +45,7 @@ struct QpSlot {
 struct SrqSlot {
 	std::unique_ptr<Srq> srq;
 	SrqModel model;
+	uint32_t limit_events_got = 0; // IBV_EVENT_SRQ_LIMIT_REACHED got for it (get_async_event)
 	explicit operator bool() const { return srq != nullptr; }
 };
 
@@ -56,6 +59,32 @@ struct SchedSlot {
 		return node ? static_cast<SchedElement *>(node.get()) : leaf.get();
 	}
 	explicit operator bool() const { return node || leaf; }
+};
+
+// The datapath's memory regions: each slot a buffer of its own and the MR
+// registered on it (the lane's PD), with what the model holds of it.
+inline constexpr int kMrSlots = 2;
+inline constexpr size_t kMrBytes = 4096;
+struct MrSlot {
+	std::unique_ptr<Mr> mr;
+	std::vector<uint8_t> buf;
+	MrState model;
+	explicit operator bool() const { return mr != nullptr; }
+};
+
+// A loopback-connected QP pair (Device::connect_loopback) on a CQ of its
+// own: the requester sends to the responder, which receives from its own
+// queue or the lane's SRQ. It is outside the QP slots: the oracle's QP
+// checks do not see it, its ops check it against its model.
+struct PairSlot {
+	std::unique_ptr<Cq> cq;
+	std::unique_ptr<Qp> requester, responder;
+	std::unique_ptr<Ah> ah; // UD: reaches the port itself
+	uint32_t qkey = 0;      // UD: the responder's
+	PairModel model;
+	uint64_t next_wr_id = 1;
+	std::vector<uint64_t> sends, recvs; // wr_ids posted and not yet completed
+	explicit operator bool() const { return requester && responder; }
 };
 
 // ibv_query_qp and ibv_qp::state of every live QP of a lane, ibv_query_srq
@@ -99,6 +128,16 @@ public:
 	SchedSlot &sched(int i) { return sched_[i]; }
 	const SchedSlot &sched(int i) const { return sched_[i]; }
 	SchedModel &sched_model() { return sched_model_; }
+	MrSlot &mr(int i) { return mrs_[i]; }
+	const MrSlot &mr(int i) const { return mrs_[i]; }
+	PairSlot &pair() { return pair_; }
+	const PairSlot &pair() const { return pair_; }
+	// The MR slots' models, for the datapath model.
+	std::array<MrState, kMrSlots> mr_states() const;
+	// Destroys the pair: its QPs, AH, CQ (lane_datapath.cpp).
+	void close_pair();
+	// Destroys the pair and the MRs; close() does it first.
+	void close_datapath();
 	const SchedModel &sched_model() const { return sched_model_; }
 
 	LaneSnapshot snapshot();
@@ -122,6 +161,8 @@ private:
 	SchedModel sched_model_{kSchedSlots};
 	SrqSlot srq_;                     // after the QPs that may use it
 	std::array<QpSlot, kSlots> slots_;
+	PairSlot pair_;                   // before the SRQ it may receive from
+	std::array<MrSlot, kMrSlots> mrs_;
 };
 
 } // namespace ibvcert::fuzz

@@ -35,6 +35,18 @@ void sched_teardown(Session &s);
 // CQ moderation: ibv_modify_cq on the lane's CQ.
 void modify_cq_step(Session &s);
 
+// The datapath (a loopback-connected QP pair, MRs, the SRQ's consumption,
+// async events): ibv_reg_mr / ibv_dereg_mr on the lane's MR slots; the pair
+// made by Device::connect_loopback; ibv_post_recv on its responder;
+// ibv_post_send on its requester with ibv_poll_cq of the completions;
+// ibv_get_async_event with ibv_ack_async_event.
+void reg_mr_step(Session &s);
+void dereg_mr_step(Session &s);
+void connect_pair_step(Session &s);
+void post_recv_step(Session &s);
+void post_send_step(Session &s);
+void get_async_event_step(Session &s);
+
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.
 void one_qp_setup(Session &s);

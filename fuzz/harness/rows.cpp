@@ -1,7 +1,8 @@
 // The rows of every verb family: what the sequence target draws its steps
 // from, each verb family with an op file of its own: the QP's (create,
 // modify, query, destroy), the SRQ's, the QP's QoS (rate limit, ECE), the
-// scheduling elements' and the CQ's.
+// scheduling elements', the CQ's and the datapath's (MRs, a loopback pair's
+// sends, receives and completions, async events).
 //
 // Each row has a fixed code: a step's byte modulo kRowCodes (32) selects the
 // row with that code, and a code no row has runs modify_qp (kFallbackCode).
@@ -28,6 +29,12 @@ const std::vector<Row> &all_rows()
 		{"sched_modify", sched_modify_step, 11},
 		{"sched_destroy", sched_destroy_step, 12},
 		{"modify_cq", modify_cq_step, 13},
+		{"reg_mr", reg_mr_step, 14},
+		{"dereg_mr", dereg_mr_step, 15},
+		{"connect_pair", connect_pair_step, 16},
+		{"post_recv", post_recv_step, 17},
+		{"post_send", post_send_step, 18},
+		{"get_async_event", get_async_event_step, 19},
 	};
 	return rows;
 }

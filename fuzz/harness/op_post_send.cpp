@@ -1,0 +1,453 @@
+// ibv_post_send on the pair's requester, then ibv_poll_cq on the pair's CQ:
+// a chain of 1-3 WRs (one when the responder receives from the SRQ) of a
+// decoded opcode (in the QP type's column of ibv_post_send(3)'s table or
+// not), signaled or not, with a gather list of num_sge entries in an MR
+// slot's buffer (by its lkey or a wrong key, within the MR or past it), an
+// RDMA / atomic target in an MR slot (by its rkey or a wrong key, aligned
+// or not), UD with the pair's AH. The completions are drained after the
+// post (on a real device: waited for, up to a second).
+//
+// The pair's model (fixtures/model/datapath_model.h) predicts each WR's
+// status while the pair is sound; the checks name their rules
+// (contracts/effect_rules.cpp): poll_cq.return.at_most_num_entries,
+// poll_cq.wc.names_a_posted_wr_once, post_send.wc.success_on_connected_pair,
+// and on the SRQ: each message the SRQ's QP receives takes one of its WRs,
+// and the drop below an armed srq_limit raises the limit event once and
+// disarms it (srq.limit_event.once_below_the_limit: the SRQ's model;
+// get_async_event counts the events, ibv_query_srq must show srq_limit 0).
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "contracts/names.h"
+#include "contracts/srq_attr.h"
+
+#include <arpa/inet.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const VerbSpec kPostSend = {
+	"post_send", "ibv_post_send",
+	"ibv_post_send(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
+	"(which indicates the failure reason)\"",
+	"ibv_post_send(3): posting WRs changes no attribute of any QP (ibv_query_qp(3)); the SRQ "
+	"changes only as its WRs are consumed",
+	"ibv_post_send(3)'s opcode table (contracts rule post_send.opcode.in_the_qp_type_table); "
+	"the pair's model (fixtures/model/datapath_model.h) accepts the table's plain opcodes",
+	false,
+};
+
+// BIND_MW is left out: its WR names a memory window the input has none of.
+constexpr ibv_wr_opcode kOpcodes[] = {
+	IBV_WR_SEND,          IBV_WR_SEND_WITH_IMM,      IBV_WR_RDMA_WRITE,
+	IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ,    IBV_WR_ATOMIC_CMP_AND_SWP,
+	IBV_WR_ATOMIC_FETCH_AND_ADD, IBV_WR_LOCAL_INV,   IBV_WR_SEND_WITH_INV,
+	IBV_WR_TSO,
+};
+constexpr int kOpcodeCount = sizeof(kOpcodes) / sizeof(kOpcodes[0]);
+constexpr int kMaxSendChain = 3;
+constexpr int kSendSge = 4;
+constexpr auto kRealDeviceWait = std::chrono::milliseconds(1000);
+
+const char *opcode_name(ibv_wr_opcode op)
+{
+	switch (op) {
+	case IBV_WR_SEND: return "SEND";
+	case IBV_WR_SEND_WITH_IMM: return "SEND_WITH_IMM";
+	case IBV_WR_RDMA_WRITE: return "RDMA_WRITE";
+	case IBV_WR_RDMA_WRITE_WITH_IMM: return "RDMA_WRITE_WITH_IMM";
+	case IBV_WR_RDMA_READ: return "RDMA_READ";
+	case IBV_WR_ATOMIC_CMP_AND_SWP: return "ATOMIC_CMP_AND_SWP";
+	case IBV_WR_ATOMIC_FETCH_AND_ADD: return "ATOMIC_FETCH_AND_ADD";
+	case IBV_WR_LOCAL_INV: return "LOCAL_INV";
+	case IBV_WR_SEND_WITH_INV: return "SEND_WITH_INV";
+	case IBV_WR_TSO: return "TSO";
+	default: return "?";
+	}
+}
+
+bool plain_opcode(ibv_wr_opcode op)
+{
+	return op == IBV_WR_SEND || op == IBV_WR_SEND_WITH_IMM || op == IBV_WR_RDMA_WRITE ||
+	       op == IBV_WR_RDMA_WRITE_WITH_IMM || op == IBV_WR_RDMA_READ ||
+	       op == IBV_WR_ATOMIC_CMP_AND_SWP || op == IBV_WR_ATOMIC_FETCH_AND_ADD;
+}
+
+enum class SgeCount : uint8_t { One, Zero, AboveMax };
+enum class Span : uint8_t { Eight, Small, PastTheMr };
+
+// One WR as decoded.
+struct SendChoice {
+	ibv_wr_opcode opcode = IBV_WR_SEND;
+	bool signaled = true;
+	bool inline_data = false;
+	SgeCount count = SgeCount::One;
+	BufferRef local, remote;
+	Span span = Span::Eight;
+	bool unaligned = false;
+};
+
+std::string buffer_text(const BufferRef &b)
+{
+	if (b.mr < 0)
+		return "in no MR";
+	return "mr#" + std::to_string(b.mr) + (b.key_valid ? "" : " (wrong key)") + " +" +
+	       std::to_string(b.offset) + " length " + std::to_string(b.length);
+}
+
+class PostSendOp : public Op {
+public:
+	explicit PostSendOp(std::vector<SendChoice> wrs) : wrs_(std::move(wrs)) {}
+
+	const VerbSpec &verb() const override { return kPostSend; }
+	int slot() const override { return kSrqSlot; } // the SRQ changes as its WRs are consumed
+
+	void bind(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		b = Bound{};
+		PairModel m = lane.pair().model; // a copy: each WR's prediction on the one before
+		auto mrs = lane.mr_states();
+		for (const SendChoice &c : wrs_) {
+			Wr w;
+			w.c = c;
+			w.num_sge = c.count == SgeCount::One ? 1
+				  : c.count == SgeCount::Zero ? 0
+							      : (int)m.max_send_sge + 1;
+			w.num_sge = std::min(w.num_sge, kSendSge);
+			for (BufferRef *r : {&w.c.local, &w.c.remote})
+				if (r->mr >= 0)
+					r->generation = mrs[r->mr].generation;
+			size_t mr_len = w.c.local.mr >= 0 ? mrs[w.c.local.mr].length : 0;
+			w.c.local.length = c.span == Span::Eight ? 8
+					 : c.span == Span::Small ? 32
+								 : (uint32_t)mr_len + 1;
+			w.c.remote.offset = c.unaligned ? 1 : 0;
+			w.c.remote.length = w.c.local.length;
+			if (w.num_sge == 1 && !c.inline_data) {
+				w.p = m.predict_send(c.opcode, w.c.local, w.c.remote, mrs.data(), kMrSlots);
+			} else {
+				w.p.in_table = opcode_in_table(m.type, c.opcode);
+				w.p.why = c.inline_data ? "inline data" : "num_sge other than 1";
+			}
+			if (w.p.success && w.p.consumes_recv && !m.srq)
+				m.recvs.pop_front();
+			if (!w.p.success)
+				m.unsure();
+			b.wrs.push_back(w);
+		}
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		PairSlot &p = lane.pair();
+		int n = (int)b.wrs.size();
+		ibv_sge sge[kMaxSendChain][kSendSge];
+		ibv_send_wr wr[kMaxSendChain];
+		for (int k = 0; k < n; k++) {
+			Wr &w = b.wrs[k];
+			const MrSlot *lm = w.c.local.mr >= 0 ? &lane.mr(w.c.local.mr) : nullptr;
+			const MrSlot *rm = w.c.remote.mr >= 0 ? &lane.mr(w.c.remote.mr) : nullptr;
+			for (auto &e : sge[k]) {
+				e.addr = lm && !lm->buf.empty() ? (uint64_t)(uintptr_t)lm->buf.data() : 0;
+				e.length = w.c.local.length;
+				e.lkey = lm && lm->mr ? lm->mr->lkey() ^ (w.c.local.key_valid ? 0 : 0x00ff0000)
+						      : 0x5a5a5a00;
+			}
+			uint64_t raddr = rm && !rm->buf.empty() ? (uint64_t)(uintptr_t)rm->buf.data() : 0;
+			uint32_t rkey = rm && rm->mr ? rm->mr->rkey() ^ (w.c.remote.key_valid ? 0 : 0x00ff0000)
+						     : 0x5a5a5a00;
+			wr[k] = ibv_send_wr{};
+			w.wr_id = wr[k].wr_id = p.next_wr_id++;
+			wr[k].sg_list = sge[k];
+			wr[k].num_sge = w.num_sge;
+			wr[k].opcode = w.c.opcode;
+			wr[k].send_flags = (w.c.signaled ? IBV_SEND_SIGNALED : 0) |
+					   (w.c.inline_data ? IBV_SEND_INLINE : 0);
+			wr[k].imm_data = htonl(0x1234);
+			if (w.c.opcode == IBV_WR_ATOMIC_CMP_AND_SWP || w.c.opcode == IBV_WR_ATOMIC_FETCH_AND_ADD) {
+				wr[k].wr.atomic.remote_addr = raddr + w.c.remote.offset;
+				wr[k].wr.atomic.rkey = rkey;
+				wr[k].wr.atomic.compare_add = 1;
+			} else if (p.model.type == IBV_QPT_UD) {
+				wr[k].wr.ud.ah = p.ah ? p.ah->ah() : nullptr;
+				wr[k].wr.ud.remote_qpn = p.responder->qp_num();
+				wr[k].wr.ud.remote_qkey = p.qkey;
+			} else {
+				wr[k].wr.rdma.remote_addr = raddr + w.c.remote.offset;
+				wr[k].wr.rdma.rkey = rkey;
+			}
+			wr[k].next = k + 1 < n ? &wr[k + 1] : nullptr;
+		}
+		ibv_send_wr *bad = nullptr;
+		int ret = p.requester->post_send(wr, &bad);
+		b.posted = ret == 0 ? n : (bad >= wr && bad < wr + n ? (int)(bad - wr) : 0);
+		for (int k = 0; k < b.posted; k++)
+			p.sends.push_back(b.wrs[k].wr_id);
+		drain(lane, b);
+		return ret;
+	}
+
+	std::optional<Expect> expect(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		const PairModel &m = lane.pair().model;
+		for (const Wr &w : b.wrs) {
+			if (!opcode_in_table(m.type, w.c.opcode)) {
+				static const ContractRule *r = find_rule("post_send.opcode.in_the_qp_type_table");
+				return Expect{false, r->level, r->id};
+			}
+			if (!plain_opcode(w.c.opcode) || w.c.inline_data || w.num_sge < 1 ||
+			    (uint32_t)w.num_sge > m.max_send_sge)
+				return std::nullopt; // no page gives a verdict
+		}
+		return Expect{};
+	}
+
+	void settle(Lane &lane, int) override
+	{
+		Bound &b = bound_[lane.index()];
+		PairSlot &p = lane.pair();
+		PairModel &m = p.model;
+		for (int k = 0; k < b.posted; k++) {
+			const Wr &w = b.wrs[k];
+			if (w.p.success && w.p.consumes_recv && !m.srq && !m.recvs.empty())
+				m.recvs.pop_front();
+			if (!w.p.success)
+				m.unsure();
+		}
+		for (const ibv_wc &wc : b.wcs)
+			if (wc.status != IBV_WC_SUCCESS)
+				m.unsure();
+		if (b.poll_ret < 0 || b.waited_out)
+			m.unsure();
+		if (!m.sound)
+			m.recvs.clear();
+		// Each message the SRQ's QP received took one of the SRQ's WRs.
+		SrqSlot &srq = lane.srq();
+		for (const ibv_wc &wc : b.wcs)
+			if (m.srq && srq && p.responder && wc.qp_num == p.responder->qp_num() &&
+			    srq.model.outstanding > 0) {
+				srq.model.consume_one();
+				b.srq_consumed++;
+			}
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	{
+		int i = lane.index();
+		Bound &b = bound_[i];
+		PairSlot &p = lane.pair();
+		if (b.poll_over)
+			oracle.fail(i, {"poll_cq.return", Level::MUST,
+					"ibv_poll_cq returned more completions than asked for",
+					rule_text("poll_cq.return.at_most_num_entries"), {},
+					"num_entries " + std::to_string(kPollBatch) + ", returned " +
+						std::to_string(b.poll_over)});
+		std::vector<uint64_t> success; // wr_ids whose completion must be IBV_WC_SUCCESS
+		for (int k = 0; k < b.posted; k++)
+			if (b.wrs[k].p.success && b.wrs[k].c.signaled)
+				success.push_back(b.wrs[k].wr_id);
+		for (const ibv_wc &wc : b.wcs) {
+			bool req = wc.qp_num == p.requester->qp_num();
+			bool resp = wc.qp_num == p.responder->qp_num();
+			auto &list = req ? p.sends : p.recvs;
+			auto it = std::find(list.begin(), list.end(), wc.wr_id);
+			if (!(resp && p.model.srq) && (!(req || resp) || it == list.end()))
+				oracle.fail(i, {"poll_cq.wc", Level::MUST,
+						"a completion names no WR posted to its QP and not completed yet",
+						rule_text("poll_cq.wc.names_a_posted_wr_once"), {},
+						wc_text(wc) + "\nrequester qp_num " + hex(p.requester->qp_num()) +
+							", responder qp_num " + hex(p.responder->qp_num())});
+			if ((req || resp) && it != list.end())
+				list.erase(it);
+			auto s = std::find(success.begin(), success.end(), wc.wr_id);
+			if (req && s != success.end()) {
+				success.erase(s);
+				if (wc.status != IBV_WC_SUCCESS)
+					oracle.fail(i, {"post_send.wc-status", Level::SHOULD,
+							"a valid WR on a connected pair completed in error",
+							rule_text("post_send.wc.success_on_connected_pair"), {},
+							wc_text(wc)});
+			}
+		}
+		if (lane.strict() && !success.empty())
+			oracle.fail(i, {"post_send.wc-missing", Level::SHOULD,
+					"a valid signaled WR on a connected pair has no completion",
+					rule_text("post_send.wc.success_on_connected_pair"), {},
+					"wr_id " + hex(success.front()) + " never completed"});
+		if (b.srq_consumed && after.srq_live && lane.srq()) {
+			ibv_srq_attr q{};
+			if (lane.srq().srq->query(q) == 0) {
+				auto differ = lane.srq().model.disagreements(q);
+				if (!differ.empty())
+					oracle.fail(i, {"post_send.srq-state", Level::MUST,
+							"ibv_query_srq after the SRQ's WRs were consumed disagrees "
+							"with the SRQ",
+							rule_text("srq.limit_event.once_below_the_limit"), differ,
+							"ibv_query_srq: " + describe_srq_attr(q) + "\nmodel: " +
+								lane.srq().model.describe()});
+			}
+		}
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		std::string out = "pair: " + lane.pair().model.describe() + "\n";
+		for (size_t k = 0; k < b.wrs.size(); k++) {
+			const Wr &w = b.wrs[k];
+			out += "wr " + std::to_string(k) + ": " + opcode_name(w.c.opcode) +
+			       (w.c.signaled ? " signaled" : "") + (w.c.inline_data ? " inline" : "") +
+			       " num_sge=" + std::to_string(w.num_sge) + ", local " +
+			       buffer_text(w.c.local) + ", remote " + buffer_text(w.c.remote) +
+			       "; model: " + (w.p.success ? "IBV_WC_SUCCESS" : "no status (" + w.p.why + ")") +
+			       "\n";
+		}
+		return out;
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		std::string out = "returned: " + errno_name(ret[lane.index()]) + " (" +
+				  std::to_string(b.posted) + " posted)\n";
+		for (const ibv_wc &wc : b.wcs)
+			out += "completion: " + wc_text(wc) + "\n";
+		if (b.poll_ret < 0)
+			out += "ibv_poll_cq returned " + std::to_string(b.poll_ret) + "\n";
+		if (b.waited_out)
+			out += "completions still missing after the wait\n";
+		return out + model_line(expect(lane), "no verdict for this list");
+	}
+
+	std::string summary(int lane) const override
+	{
+		const Bound &b = bound_[lane];
+		std::string ops;
+		for (const Wr &w : b.wrs)
+			ops += std::string(ops.empty() ? "" : ",") + opcode_name(w.c.opcode);
+		return "post_send: " + ops + " returned " + errno_name(ret[lane]) + ", " +
+		       std::to_string(b.wcs.size()) + " completions";
+	}
+
+private:
+	static constexpr int kPollBatch = 8;
+
+	struct Wr {
+		SendChoice c;
+		int num_sge = 1;
+		SendPrediction p;
+		uint64_t wr_id = 0;
+	};
+	struct Bound {
+		std::vector<Wr> wrs;
+		int posted = 0;
+		std::vector<ibv_wc> wcs;
+		int poll_ret = 0;
+		int poll_over = 0;
+		bool waited_out = false;
+		int srq_consumed = 0;
+	};
+
+	static std::string rule_text(const char *id)
+	{
+		const ContractRule *r = find_rule(id);
+		return r ? std::string(id) + ": " + citation(*r) : id;
+	}
+
+	static std::string wc_text(const ibv_wc &wc)
+	{
+		return "wr_id " + hex(wc.wr_id) + " qp_num " + hex(wc.qp_num) + " status " +
+		       ibv_wc_status_str(wc.status) + " opcode " + std::to_string(wc.opcode) +
+		       " byte_len " + std::to_string(wc.byte_len);
+	}
+
+	// Completions the lane must see before the op ends: every signaled WR
+	// posted, and the receives the model predicts.
+	static size_t awaited(const Bound &b, const PairModel &m)
+	{
+		size_t n = 0;
+		for (int k = 0; k < b.posted; k++) {
+			const Wr &w = b.wrs[k];
+			n += w.c.signaled;
+			n += w.p.success && w.p.consumes_recv && !m.srq;
+		}
+		return n;
+	}
+
+	void drain(Lane &lane, Bound &b)
+	{
+		PairSlot &p = lane.pair();
+		size_t want = awaited(b, p.model);
+		auto deadline = std::chrono::steady_clock::now() + kRealDeviceWait;
+		for (;;) {
+			ibv_wc wc[kPollBatch];
+			int n = p.cq->poll(kPollBatch, wc);
+			if (n < 0) {
+				b.poll_ret = n;
+				return;
+			}
+			if (n > kPollBatch) {
+				b.poll_over = n;
+				return;
+			}
+			b.wcs.insert(b.wcs.end(), wc, wc + n);
+			if (n > 0)
+				continue;
+			if (lane.strict() || b.wcs.size() >= want)
+				return;
+			if (std::chrono::steady_clock::now() > deadline) {
+				b.waited_out = true;
+				return;
+			}
+			std::this_thread::sleep_for(std::chrono::microseconds(200));
+		}
+	}
+
+	std::vector<SendChoice> wrs_;
+	Bound bound_[kMaxLanes];
+};
+
+BufferRef decode_buffer(FuzzedDataProvider &in)
+{
+	BufferRef r;
+	int pick = in.ConsumeIntegralInRange(0, kMrSlots + 1);
+	r.mr = pick < kMrSlots ? pick : pick == kMrSlots ? 0 : -1; // zero bytes: mr#0
+	r.key_valid = pick != kMrSlots;
+	return r;
+}
+
+} // namespace
+
+void post_send_step(Session &s)
+{
+	for (int i = 0; i < s.lanes(); i++)
+		if (!s.lane(i).pair())
+			return;
+	auto &in = s.in();
+	int n = 1 + in.ConsumeIntegralInRange(0, kMaxSendChain - 1);
+	if (s.lane(0).pair().model.srq)
+		n = 1; // a failed post then consumed nothing: it changed no SRQ
+	std::vector<SendChoice> wrs(n);
+	for (SendChoice &c : wrs) {
+		c.opcode = kOpcodes[in.ConsumeIntegralInRange(0, kOpcodeCount - 1)];
+		c.signaled = !in.ConsumeBool();
+		uint8_t flags = in.ConsumeIntegral<uint8_t>();
+		c.inline_data = (flags & 0x7) == 0x7;
+		int count = flags >> 3 & 0x3;
+		c.count = count == 1 ? SgeCount::Zero : count == 2 ? SgeCount::AboveMax : SgeCount::One;
+		c.local = decode_buffer(in);
+		c.remote = decode_buffer(in);
+		c.span = (Span)in.ConsumeIntegralInRange(0, 2);
+		c.unaligned = in.ConsumeIntegralInRange(0, 7) == 7;
+	}
+	s.execute(std::make_unique<PostSendOp>(std::move(wrs)));
+}
+
+} // namespace ibvcert::fuzz
