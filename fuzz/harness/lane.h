@@ -36,6 +36,7 @@ inline constexpr int kSchedSlot0 = kSrqSlot + 1;
 struct QpSlot {
 	std::unique_ptr<Qp> qp;
 	QpModel model;
+	std::vector<uint64_t> sends; // wr_ids posted by raw_send and not yet completed
 	explicit operator bool() const { return qp != nullptr; }
 };
 

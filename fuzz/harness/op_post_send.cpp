@@ -369,22 +369,36 @@ private:
 	}
 
 	// Completions the lane must see before the op ends: every signaled WR
-	// posted, and the receives the model predicts.
-	static size_t awaited(const Bound &b, const PairModel &m)
+	// posted, the receives the model predicts, and on the SRQ's QP the
+	// receive of each message whose send completed successfully (so that
+	// the SRQ's model has counted the WR it took before the next op).
+	static size_t awaited(const Bound &b, const PairSlot &p)
 	{
 		size_t n = 0;
 		for (int k = 0; k < b.posted; k++) {
 			const Wr &w = b.wrs[k];
 			n += w.c.signaled;
-			n += w.p.success && w.p.consumes_recv && !m.srq;
+			n += w.p.success && w.p.consumes_recv && !p.model.srq;
 		}
+		if (p.model.srq)
+			for (const ibv_wc &wc : b.wcs)
+				if (wc.qp_num == p.requester->qp_num() && wc.status == IBV_WC_SUCCESS &&
+				    consumes(b, wc.wr_id))
+					n++;
 		return n;
+	}
+
+	static bool consumes(const Bound &b, uint64_t wr_id)
+	{
+		for (const Wr &w : b.wrs)
+			if (w.wr_id == wr_id)
+				return w.p.consumes_recv;
+		return false;
 	}
 
 	void drain(Lane &lane, Bound &b)
 	{
 		PairSlot &p = lane.pair();
-		size_t want = awaited(b, p.model);
 		auto deadline = std::chrono::steady_clock::now() + kRealDeviceWait;
 		for (;;) {
 			ibv_wc wc[kPollBatch];
@@ -400,7 +414,7 @@ private:
 			b.wcs.insert(b.wcs.end(), wc, wc + n);
 			if (n > 0)
 				continue;
-			if (lane.strict() || b.wcs.size() >= want)
+			if (lane.strict() || b.wcs.size() >= awaited(b, p))
 				return;
 			if (std::chrono::steady_clock::now() > deadline) {
 				b.waited_out = true;
@@ -432,12 +446,13 @@ void post_send_step(Session &s)
 			return;
 	auto &in = s.in();
 	int n = 1 + in.ConsumeIntegralInRange(0, kMaxSendChain - 1);
-	if (s.lane(0).pair().model.srq)
+	bool srq = s.lane(0).pair().model.srq;
+	if (srq)
 		n = 1; // a failed post then consumed nothing: it changed no SRQ
 	std::vector<SendChoice> wrs(n);
 	for (SendChoice &c : wrs) {
 		c.opcode = kOpcodes[in.ConsumeIntegralInRange(0, kOpcodeCount - 1)];
-		c.signaled = !in.ConsumeBool();
+		c.signaled = !in.ConsumeBool() || srq; // on the SRQ: waited for, see awaited()
 		uint8_t flags = in.ConsumeIntegral<uint8_t>();
 		c.inline_data = (flags & 0x7) == 0x7;
 		int count = flags >> 3 & 0x3;

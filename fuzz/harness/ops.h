@@ -46,6 +46,9 @@ void connect_pair_step(Session &s);
 void post_recv_step(Session &s);
 void post_send_step(Session &s);
 void get_async_event_step(Session &s);
+// ibv_post_send of SENDs on a RAW_PACKET QP of the slots in RTS, the device's
+// clock let run until they complete on its link.
+void raw_send_step(Session &s);
 
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.

@@ -35,6 +35,7 @@ const std::vector<Row> &all_rows()
 		{"post_recv", post_recv_step, 17},
 		{"post_send", post_send_step, 18},
 		{"get_async_event", get_async_event_step, 19},
+		{"raw_send", raw_send_step, 20},
 	};
 	return rows;
 }
