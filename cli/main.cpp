@@ -464,12 +464,16 @@ int main(int argc, char **argv)
 
 	ReproOptions repro_opt;
 	auto *repro = app.add_subcommand(
-		"repro", "Turn a finding (a failed case) into a standalone C program (cc repro.c -libverbs) "
-			 "that exits 1 while the deviation is present");
-	repro->add_option("--case", repro_opt.case_name, "The case, as `ibvcert run --list` names it")
-		->required();
+		"repro", "Turn a finding (a failed case, or a fuzz input's verb trace) into a standalone C "
+			 "program (cc repro.c -libverbs) that exits 1 while the deviation is present");
+	auto *repro_case =
+		repro->add_option("--case", repro_opt.case_name, "The case, as `ibvcert run --list` names it");
+	auto *repro_from = repro->add_option("--from-trace", repro_opt.from_trace,
+			  "A verb trace instead of a case: a fuzz target's (IBVCERT_FUZZ_TRACE=FILE), or --trace's")
+		->check(CLI::ExistingFile);
+	repro_case->excludes(repro_from);
 	repro->add_option("-d,--device", repro_opt.device,
-			  "Device to run the case on (default: the report's, else emu0)");
+			  "Device to run the case on, or whose caps judge the trace (default: the report's, else emu0)");
 	repro->add_option("--report", repro_opt.report,
 			  "report.json of the run that found it: its device, seed and fault knobs")
 		->check(CLI::ExistingFile);

@@ -111,10 +111,97 @@ int from_report(ReproOptions &opt)
 	return 0;
 }
 
+// The finding in the trace, written as a C program: 0, or 1 when the trace
+// shows no deviation the program can check, 2 when it cannot be written.
+int write_program(const nlohmann::json &steps, const DeviceCaps &caps, const ReproOptions &opt,
+		  ReproSource src)
+{
+	std::string why_not;
+	auto finding = find_deviation(steps, caps, why_not);
+	if (!finding) {
+		fmt::print(stderr, "ibvcert repro: {}\n", why_not);
+		return kNoFinding;
+	}
+	const auto &step = steps[finding->step];
+	fmt::print(stderr, "ibvcert repro: the finding: {} on {} ({}): {}; the contract: {}\n",
+		   step.value("verb", ""), finding->object, check_name(finding->check), finding->seen,
+		   finding->expected);
+
+	src.device = opt.device;
+	src.kernel = kernel_release();
+	src.rdma_core = IBVCERT_RDMA_CORE_VERSION;
+	std::string program = emit_c_repro(steps, *finding, src);
+	if (opt.output.empty() || opt.output == "-") {
+		fmt::print("{}", program);
+		return 0;
+	}
+	std::ofstream out(opt.output);
+	out << program;
+	out.close();
+	if (!out) {
+		fmt::print(stderr, "ibvcert repro: cannot write {}\n", opt.output);
+		return kUsage;
+	}
+	fmt::print(stderr, "ibvcert repro: wrote {} (cc -o repro {} -libverbs{})\n", opt.output, opt.output,
+		   program.find("rdma_cma.h") != std::string::npos ? " -lrdmacm" : "");
+	return 0;
+}
+
+// --from-trace: a recorded verb trace (a fuzz input's), judged with the
+// caps of --device.
+int from_trace(ReproOptions opt, const std::string &self)
+{
+	nlohmann::json steps;
+	std::ifstream in(opt.from_trace);
+	try {
+		in >> steps;
+	} catch (const nlohmann::json::exception &e) {
+		fmt::print(stderr, "ibvcert repro: {} is not a verb trace ({}): expected the JSON array of "
+				   "steps a fuzz target writes with IBVCERT_FUZZ_TRACE=FILE, or --trace\n",
+			   opt.from_trace, e.what());
+		return kUsage;
+	}
+	if (!steps.is_array() || steps.empty() || !steps[0].is_object() || !steps[0].contains("verb")) {
+		fmt::print(stderr, "ibvcert repro: {} is not a verb trace: expected a JSON array of steps, "
+				   "each an object with \"verb\" (IBVCERT_FUZZ_TRACE=FILE, or --trace)\n",
+			   opt.from_trace);
+		return kUsage;
+	}
+	std::unique_ptr<Device> device;
+	if (int ret = open_repro_device(opt, device))
+		return ret;
+	DeviceCaps caps;
+	if (int ret = read_device_caps(*device, 1, caps)) {
+		fmt::print(stderr, "ibvcert repro: reading {}'s attributes returned {}\n", opt.device,
+			   errno_name(ret));
+		return kUsage;
+	}
+	device.reset();
+	fmt::print(stderr, "ibvcert repro: {} ({} verb calls), judged with {}'s caps\n", opt.from_trace,
+		   steps.size(), opt.device);
+	ReproSource src;
+	src.what = "verb trace " + opt.from_trace;
+	src.replay = self + " repro --from-trace " + opt.from_trace + " --device " + opt.device;
+	return write_program(steps, caps, opt, std::move(src));
+}
+
 } // namespace
 
 int repro_command(ReproOptions opt, const std::string &self)
 {
+	if (opt.case_name.empty() == opt.from_trace.empty()) {
+		fmt::print(stderr, "ibvcert repro: give --case CASE or --from-trace FILE (ibvcert repro --help)\n");
+		return kUsage;
+	}
+	if (!opt.from_trace.empty()) {
+		if (!opt.report.empty()) {
+			fmt::print(stderr, "ibvcert repro: --report goes with --case, not --from-trace\n");
+			return kUsage;
+		}
+		if (opt.device.empty())
+			opt.device = kEmuDeviceName;
+		return from_trace(opt, self);
+	}
 	if (!opt.report.empty())
 		if (int ret = from_report(opt))
 			return ret;
@@ -159,42 +246,14 @@ int repro_command(ReproOptions opt, const std::string &self)
 	}
 	fmt::print(stderr, "ibvcert repro: {} on {}: {} ({} verb calls traced)\n", opt.case_name, opt.device,
 		   outcome_name(result.outcome), trace_log().steps().size());
-	std::string why_not;
-	auto finding = find_deviation(trace_log().steps(), caps, why_not);
-	if (!finding) {
-		fmt::print(stderr, "ibvcert repro: {}\n", why_not);
-		return kNoFinding;
-	}
-	const auto &step = trace_log().steps()[finding->step];
-	fmt::print(stderr, "ibvcert repro: the finding: {} on {} ({}): {}; the contract: {}\n",
-		   step.value("verb", ""), finding->object, check_name(finding->check), finding->seen,
-		   finding->expected);
-
 	ReproSource src;
 	src.what = "case " + opt.case_name;
-	src.device = opt.device;
-	src.kernel = kernel_release();
-	src.rdma_core = IBVCERT_RDMA_CORE_VERSION;
 	const char *rc = std::getenv("RC_PARAMS");
 	src.replay = (rc && *rc ? "RC_PARAMS='" + std::string(rc) + "' " : std::string()) + self +
 		     " repro --case '" + opt.case_name + "' --device " + opt.device;
 	for (const auto &k : opt.emu_faults)
 		src.replay += " --emu-fault " + k;
-	std::string program = emit_c_repro(trace_log().steps(), *finding, src);
-	if (opt.output.empty() || opt.output == "-") {
-		fmt::print("{}", program);
-		return 0;
-	}
-	std::ofstream out(opt.output);
-	out << program;
-	out.close();
-	if (!out) {
-		fmt::print(stderr, "ibvcert repro: cannot write {}\n", opt.output);
-		return kUsage;
-	}
-	fmt::print(stderr, "ibvcert repro: wrote {} (cc -o repro {} -libverbs{})\n", opt.output, opt.output,
-		   program.find("rdma_cma.h") != std::string::npos ? " -lrdmacm" : "");
-	return 0;
+	return write_program(trace_log().steps(), caps, opt, src);
 }
 
 } // namespace ibvcert

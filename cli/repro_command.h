@@ -12,6 +12,7 @@ struct ReproOptions {
 	std::string report;      // --report report.json
 	std::string output;      // -o (default stdout)
 	std::string trace_file;  // --trace: the verb trace as JSON
+	std::string from_trace;  // --from-trace: a recorded trace instead of a case
 	std::vector<std::string> emu_faults;
 };
 

@@ -97,6 +97,53 @@ TEST(ReproCommand, FromAReportTakesItsDeviceAndKnobs)
 	std::filesystem::remove_all(dir);
 }
 
+TEST(ReproCommand, FromATraceGivesTheProgramTheCaseGives)
+{
+	auto dir = std::filesystem::temp_directory_path() / ("ibvcert-repro-trace-" + std::to_string(getpid()));
+	std::filesystem::create_directories(dir);
+	const std::string test = "Table/ModifyQpInvalidValue.RejectedAndChangesNothing/RC_INIT_RTR_ah_attr_sl_above";
+	auto trace = dir / "trace.json";
+	auto from_case = run_ibvcert("repro --case '" + test + "' --device emu0 --emu-fault partial-apply --trace " +
+				     trace.string() + " -o " + (dir / "case.c").string());
+	ASSERT_EQ(from_case.status, 0) << from_case.output;
+	auto r = run_ibvcert("repro --from-trace " + trace.string() + " -d emu0 -o " + (dir / "trace.c").string());
+	ASSERT_EQ(r.status, 0) << r.output;
+	std::string program = read(dir / "trace.c");
+	EXPECT_NE(program.find("Checked: changes nothing"), std::string::npos) << program.substr(0, 2000);
+	EXPECT_NE(program.find("modify_qp.rejected.changes_nothing"), std::string::npos) << program.substr(0, 2000);
+	EXPECT_NE(program.find("repro --from-trace " + trace.string()), std::string::npos) << program.substr(0, 2000);
+	std::filesystem::remove_all(dir);
+}
+
+TEST(ReproCommand, ATraceWithoutAFailureHasNothingToReproduceAndExits1)
+{
+	auto dir = std::filesystem::temp_directory_path() / ("ibvcert-repro-pass-" + std::to_string(getpid()));
+	std::filesystem::create_directories(dir);
+	auto trace = dir / "trace.json";
+	run_ibvcert("repro --case 'Table/ModifyQpRequiredSet.AloneSucceeds/RC_INIT_RTR' --device emu0 --trace " +
+		    trace.string());
+	auto r = run_ibvcert("repro --from-trace " + trace.string());
+	EXPECT_EQ(r.status, 1) << r.output;
+	std::filesystem::remove_all(dir);
+}
+
+TEST(ReproCommand, BadTraceInputExits2WithASentence)
+{
+	auto dir = std::filesystem::temp_directory_path() / ("ibvcert-repro-bad-" + std::to_string(getpid()));
+	std::filesystem::create_directories(dir);
+	auto junk = dir / "junk.json", object = dir / "object.json";
+	std::ofstream(junk) << "not json";
+	std::ofstream(object) << "{\"verb\": \"ibv_modify_qp\"}";
+	for (std::string args : {"repro --from-trace " + junk.string(), "repro --from-trace " + object.string(),
+				 std::string("repro --from-trace /nonexistent/trace.json"),
+				 "repro --from-trace " + object.string() + " --case 'X.Y'"}) {
+		auto r = run_ibvcert(args);
+		EXPECT_EQ(r.status, 2) << args << ": " << r.output;
+		EXPECT_NE(r.output.find("trace"), std::string::npos) << args << ": " << r.output;
+	}
+	std::filesystem::remove_all(dir);
+}
+
 TEST(ReproCommand, BadInputExits2WithASentence)
 {
 	for (const char *args : {"repro --case 'NoSuch.Case'", "repro --case '*RC_INIT_RTR*'",

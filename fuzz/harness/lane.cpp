@@ -1,4 +1,5 @@
 #include "fuzz/harness/lane.h"
+#include "fuzz/harness/trace.h"
 
 #include "fixtures/emu/emu_device.h"
 #include "contracts/names.h"
@@ -24,6 +25,8 @@ SharedDevice &shared_device(const std::string &name)
 	SharedDevice &d = it->second;
 	if (fresh) {
 		d.ret = open_device(name, d.device);
+		if (!d.ret && name == options().device.name)
+			d.device = traced(std::move(d.device));
 		if (d.ret)
 			d.what = "opening device " + name;
 		else if ((d.ret = read_device_caps(*d.device, 1, d.caps)))
@@ -73,6 +76,8 @@ int Lane::open(std::string &what)
 {
 	if (spec_.name == kEmuDeviceName) {
 		owned_device_ = make_emu_device(spec_.faults);
+		if (index_ == 0)
+			owned_device_ = traced(std::move(owned_device_));
 		device_ = owned_device_.get();
 		owned_caps_ = std::make_unique<DeviceCaps>();
 		caps_ = owned_caps_.get();

@@ -107,6 +107,7 @@ void init_options(int argc, char **argv, const char *target)
 	o.print = !print.empty() && print != "0";
 	o.known = env("IBVCERT_KNOWN");
 	std::string tally = env("IBVCERT_KNOWN_TALLY");
+	o.trace = env("IBVCERT_FUZZ_TRACE");
 
 	// Our flags are the "--ibvcert-*" ones; the rest belong to libFuzzer.
 	// Values go after '=': libFuzzer would take a separate word for an input.
@@ -119,6 +120,7 @@ void init_options(int argc, char **argv, const char *target)
 	app.add_option("--ibvcert-known", o.known, "Known-deviations file (deviations/<provider>.json): a violation it lists is counted and its input passed over (env IBVCERT_KNOWN)");
 	app.add_option("--ibvcert-known-tally", tally, "Directory where the known deviations met are counted, one file per process (env IBVCERT_KNOWN_TALLY)");
 	app.add_flag("--ibvcert-print", o.print, "Print each decoded input in the evidence format (env IBVCERT_FUZZ_PRINT=1)");
+	app.add_option("--ibvcert-trace", o.trace, "Write the first device's verb trace (JSON) to this file, for `ibvcert repro --from-trace` (env IBVCERT_FUZZ_TRACE)");
 	std::vector<std::string> ours;
 	for (int i = argc - 1; i >= 1; i--) {
 		std::string arg = argv[i];

@@ -27,13 +27,14 @@ struct Options {
 	std::string artifact_prefix;       // libFuzzer's -artifact_prefix
 	std::string exact_artifact_path;   // libFuzzer's -exact_artifact_path
 	std::string input_file;            // the one input given on the command line, if any
+	std::string trace;                 // the first device's verb trace (JSON) goes here: IBVCERT_FUZZ_TRACE
 };
 
 const Options &options();
 
 // Reads the environment (IBVCERT_DEVICE, IBVCERT_EMU_FAULT, IBVCERT_DEVICE2,
 // IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY,
-// IBVCERT_FUZZ_RUNNING) and the --ibvcert-* flags, which
+// IBVCERT_FUZZ_RUNNING, IBVCERT_FUZZ_TRACE) and the --ibvcert-* flags, which
 // override it; libFuzzer ignores flags that start with "--". Bad input (an
 // unknown flag, device or fault knob) prints why and exits with status 2.
 void init_options(int argc, char **argv, const char *target);

@@ -5,6 +5,7 @@
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/session.h"
 #include "fuzz/harness/sha1.h"
+#include "fuzz/harness/trace.h"
 
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
@@ -154,8 +155,12 @@ void Oracle::fail(int lane, const Violation &v) const
 	std::string file = input_file_for(sha1_hex(s.data(), s.size()));
 	out += "replay: " + replay_command(file) + "\n";
 	out += "decoded input: IBVCERT_FUZZ_PRINT=1 " + replay_command(file) + "\n";
+	if (tracing())
+		out += "verb trace: " + options().trace + " (ibvcert repro --from-trace " + options().trace +
+		       " -d " + options().device.name + ")\n";
 	fputs(out.c_str(), stderr);
 	fflush(stderr);
+	write_trace(v.id + ": " + v.summary);
 	abort();
 }
 

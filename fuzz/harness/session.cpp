@@ -3,6 +3,7 @@
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/oracle.h"
 #include "fuzz/harness/running.h"
+#include "fuzz/harness/trace.h"
 
 #include "fixtures/device_object.h"
 #include "contracts/names.h"
@@ -143,6 +144,7 @@ int run_input(const Target &target, const uint8_t *data, size_t size)
 {
 	record_running_input(data, size);
 	long before = outstanding_device_objects();
+	begin_trace();
 	Session s(target, data, size);
 	s.open();
 	try {
@@ -152,6 +154,7 @@ int run_input(const Target &target, const uint8_t *data, size_t size)
 	}
 	s.close();
 	Oracle(s).check_ledger(before, outstanding_device_objects());
+	write_trace("");
 	return 0;
 }
 

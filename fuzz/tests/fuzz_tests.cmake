@@ -162,6 +162,15 @@ fuzz_test(campaign.crashes ${run_sh} -s 1 -w ${artifacts}/campaign
   -g "replay: IBVCERT_EMU_FAULT=partial-apply .*/modify_qp_fuzzer .*modify_qp\\.unchanged\\.input"
   -- ${campaign} -S -s 1 -T 5 -M 10 -f partial-apply -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign/out modify_qp)
 set_tests_properties(fuzz.campaign.crashes PROPERTIES TIMEOUT 300)
+# A finding as a C program: the knob's regression input, traced
+# (IBVCERT_FUZZ_TRACE), through `ibvcert repro --from-trace`, compiled.
+foreach(pair "partial-apply=modify_qp.rejected.changes_nothing"
+             "accept-missing-required=modify_qp.transition.required")
+  string(REGEX MATCH "^([^=]+)=(.*)$" _ ${pair})
+  fuzz_test(trace_repro.${CMAKE_MATCH_1} ${CMAKE_CURRENT_SOURCE_DIR}/tests/trace_repro.sh ${mq}
+    ${CMAKE_MATCH_1} ${regressions}/modify_qp/${CMAKE_MATCH_1} $<TARGET_FILE:ibvcert>
+    ${artifacts}/trace_repro.${CMAKE_MATCH_1} ${CMAKE_MATCH_2})
+endforeach()
 fuzz_test(campaign.bad_target ${run_sh} -s 2 -g "unknown target 'nosuch'" -g "targets: modify_qp sequence"
   -- ${campaign} -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign-bad nosuch)
 fuzz_test(campaign.bad_flag ${run_sh} -s 2 -g "usage: fuzz/campaign"
