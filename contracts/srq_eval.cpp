@@ -88,4 +88,17 @@ Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request,
 	return evaluate(Verb::ModifySrq, caps, request, attr_mask, now);
 }
 
+Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge)
+{
+	static const ContractRule *sge = find_rule("srq.post_srq_recv.num_sge_within_max_sge");
+	static const ContractRule *room = find_rule("srq.post_srq_recv.max_wr_outstanding");
+	Verdict v;
+	if (num_sge < 0 || (uint32_t)num_sge > now.attr.max_sge)
+		v.breaches.push_back({sge, fmt::format("num_sge={} above max_sge={}", num_sge, now.attr.max_sge)});
+	if (now.outstanding >= now.attr.max_wr)
+		v.breaches.push_back({room, fmt::format("{} WRs outstanding, max_wr={}", now.outstanding,
+							now.attr.max_wr)});
+	return v;
+}
+
 } // namespace ibvcert

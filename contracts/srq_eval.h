@@ -22,5 +22,9 @@ struct SrqNow {
 Verdict evaluate_create_srq(const DeviceCaps &caps, const ibv_srq_attr &request);
 Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request, int attr_mask,
 			    const SrqNow &now);
+// One WR of an ibv_post_srq_recv list with num_sge scatter elements, on the
+// SRQ as it stands when the WR comes (now.outstanding counts the WRs taken
+// before it): the srq.post_srq_recv.* rules it breaks, num_sge's first.
+Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge);
 
 } // namespace ibvcert
