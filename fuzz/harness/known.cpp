@@ -46,6 +46,16 @@ const std::map<std::string, std::vector<std::string>> kClauseRules = {
 	{"modify_qp_rate_limit.unchanged", {"rate_limit.range.rejected_changes_nothing"}},
 	{"set_ece.unchanged", {"ece.comp_mask.rejected_stores_nothing"}},
 	{"sched_modify.unchanged", {"sched.invalid.changes_nothing"}},
+	// The datapath rows (op_post_send.cpp, op_raw_send.cpp, op_async_event.cpp).
+	{"post_send.srq-state", {"srq.limit_event.once_below_the_limit"}},
+	{"get_async_event.srq-limit-extra", {"srq.limit_event.once_below_the_limit"}},
+	{"get_async_event.srq-limit-missing", {"srq.limit_event.once_below_the_limit"}},
+	{"post_send.wc-status", {"post_send.wc.success_on_connected_pair"}},
+	{"post_send.wc-missing", {"post_send.wc.success_on_connected_pair"}},
+	{"poll_cq.wc", {"poll_cq.wc.names_a_posted_wr_once"}},
+	{"poll_cq.return", {"poll_cq.return.at_most_num_entries"}},
+	{"raw_send.wc", {"poll_cq.wc.names_a_posted_wr_once"}},
+	{"raw_send.poll-return", {"poll_cq.return.at_most_num_entries"}},
 };
 
 const char kStateRules[][40] = {"modify_qp.required_set.accepted", "modify_qp.query.reads_back_as_set"};

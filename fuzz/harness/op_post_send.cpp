@@ -24,6 +24,7 @@
 #include <arpa/inet.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <thread>
 
@@ -153,8 +154,14 @@ public:
 			Wr &w = b.wrs[k];
 			const MrSlot *lm = w.c.local.mr >= 0 ? &lane.mr(w.c.local.mr) : nullptr;
 			const MrSlot *rm = w.c.remote.mr >= 0 ? &lane.mr(w.c.remote.mr) : nullptr;
+			// Inline data is read from the gather list by the CPU at post time
+			// ("The L_Key will not be checked"): it must be memory the input
+			// owns, so an inline WR gathers from the scratch buffer.
+			static std::array<uint8_t, kMrBytes * 2> scratch;
 			for (auto &e : sge[k]) {
-				e.addr = lm && !lm->buf.empty() ? (uint64_t)(uintptr_t)lm->buf.data() : 0;
+				e.addr = w.c.inline_data ? (uint64_t)(uintptr_t)scratch.data()
+				       : lm && !lm->buf.empty() ? (uint64_t)(uintptr_t)lm->buf.data()
+								: 0;
 				e.length = w.c.local.length;
 				e.lkey = lm && lm->mr ? lm->mr->lkey() ^ (w.c.local.key_valid ? 0 : 0x00ff0000)
 						      : 0x5a5a5a00;
@@ -170,14 +177,17 @@ public:
 			wr[k].send_flags = (w.c.signaled ? IBV_SEND_SIGNALED : 0) |
 					   (w.c.inline_data ? IBV_SEND_INLINE : 0);
 			wr[k].imm_data = htonl(0x1234);
-			if (w.c.opcode == IBV_WR_ATOMIC_CMP_AND_SWP || w.c.opcode == IBV_WR_ATOMIC_FETCH_AND_ADD) {
-				wr[k].wr.atomic.remote_addr = raddr + w.c.remote.offset;
-				wr[k].wr.atomic.rkey = rkey;
-				wr[k].wr.atomic.compare_add = 1;
-			} else if (p.model.type == IBV_QPT_UD) {
+			// A UD WR names its AH whatever the opcode (the provider reads
+			// it before it looks at the opcode: rxe does).
+			if (p.model.type == IBV_QPT_UD) {
 				wr[k].wr.ud.ah = p.ah ? p.ah->ah() : nullptr;
 				wr[k].wr.ud.remote_qpn = p.responder->qp_num();
 				wr[k].wr.ud.remote_qkey = p.qkey;
+			} else if (w.c.opcode == IBV_WR_ATOMIC_CMP_AND_SWP ||
+				   w.c.opcode == IBV_WR_ATOMIC_FETCH_AND_ADD) {
+				wr[k].wr.atomic.remote_addr = raddr + w.c.remote.offset;
+				wr[k].wr.atomic.rkey = rkey;
+				wr[k].wr.atomic.compare_add = 1;
 			} else {
 				wr[k].wr.rdma.remote_addr = raddr + w.c.remote.offset;
 				wr[k].wr.rdma.rkey = rkey;
