@@ -11,10 +11,11 @@ namespace ibvcert {
 int diff_command(const std::string &before, const std::string &after);
 // ibvcert report --html OUT REPORT.json...
 int report_command(const std::string &html_out, const std::vector<std::string> &reports);
-// ibvcert selftest; self is the path of this ibvcert binary. With fuzzers
-// (the directory of the NAME_fuzzer binaries) and corpus (fuzz/corpus), the
-// fuzz targets join the matrix.
-int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus);
+// ibvcert selftest; self is the path of this ibvcert binary. Each knob's
+// suite runs repeat times. With fuzzers (the directory of the NAME_fuzzer
+// binaries) and corpus (fuzz/corpus), the fuzz targets join the matrix.
+int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus,
+		     int repeat);
 
 // ibvcert rules [--format text|json]: every contract rule, from contracts/.
 int rules_command(const std::string &format);

@@ -455,8 +455,13 @@ int main(int argc, char **argv)
 		->check(CLI::IsMember({"text", "json"}));
 
 	auto *selftest = app.add_subcommand(
-		"selftest", "Run the suites on emu0 once per fault knob; every knob must be caught");
+		"selftest", "Run the whole suite on emu0 per fault knob: every run must exit 1 through a MUST "
+			    "failure, a crash or a hang, with no FLAKY case");
 	std::string fuzzers_dir, fuzz_corpus = "fuzz/corpus";
+	int selftest_repeat = 1;
+	selftest->add_option("--repeat", selftest_repeat,
+			     "Runs of the suite per knob, each with its own RapidCheck seed (1 to 100)")
+		->check(CLI::Range(1, 100));
 	selftest->add_option("--fuzzers", fuzzers_dir, "Directory of the built fuzz targets (build-fuzz/fuzz)")
 		->check(CLI::ExistingDirectory);
 	selftest->add_option("--fuzz-corpus", fuzz_corpus, "Seed corpus directory, one folder per target")
@@ -507,6 +512,6 @@ int main(int argc, char **argv)
 	if (*selftest)
 		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
 					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),
-					std::filesystem::absolute(fuzz_corpus).string());
+					std::filesystem::absolute(fuzz_corpus).string(), selftest_repeat);
 	return run(opt, argv[0]);
 }

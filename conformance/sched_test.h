@@ -36,6 +36,42 @@ protected:
 		return sched->prepare();
 	}
 
+	// The rig, two RAW_PACKET QPs in RTS, and under the root a node of
+	// max_avg_bw node_mbps with two leaves, group1 and group2, of bw_share
+	// share1 and share2, QP 0 attached to group1 and QP 1 to group2 (in
+	// node and group). A SKIP reason; a failed precondition adds a failure.
+	std::optional<std::string> prepare_two_groups(uint32_t node_mbps, uint32_t share1, uint32_t share2)
+	{
+		if (auto why = prepare())
+			return why;
+		if (this->HasFailure())
+			return std::nullopt;
+		send_case.emplace();
+		if (auto why = send_case->prepare(2, IBV_QPS_RTS, false))
+			return why;
+		if (this->HasFailure())
+			return std::nullopt;
+		SchedRig &r = *sched;
+		if (r.node({r.root(), kMaxAvgBwFlag, 0, node_mbps, 0}, "node", &node) ||
+		    r.leaf({node, kBwShareFlag, share1, 0, 0}, "group1", &group[0]) ||
+		    r.leaf({node, kBwShareFlag, share2, 0, 0}, "group2", &group[1])) {
+			ADD_FAILURE() << "precondition: the tree was rejected\n" << r.evidence();
+			return std::nullopt;
+		}
+		for (int i = 0; i < 2; i++) {
+			int ret = r.attach(send_case->qp(i), group[i], nullptr);
+			if (ret == EOPNOTSUPP)
+				return "mlx5dv_modify_qp_sched_elem returned EOPNOTSUPP for a RAW_PACKET QP "
+				       "in RTS (no SQ scheduling caps)";
+			if (ret) {
+				ADD_FAILURE() << "precondition: attaching a RAW_PACKET QP to its group\n"
+					      << r.evidence();
+				return std::nullopt;
+			}
+		}
+		return std::nullopt;
+	}
+
 	// Call last: a case whose checks held but that could not observe what
 	// an element applies is a SKIP with the reason, never a pass.
 	void end_case(const char *unchecked)
@@ -54,6 +90,8 @@ protected:
 	std::optional<SchedRig> sched;
 	std::optional<QpCase> qp_case;
 	std::optional<SendCase> send_case;
+	SchedNode *node = nullptr;       // prepare_two_groups
+	SchedLeaf *group[2] = {};
 	std::string unobservable;
 };
 

@@ -280,6 +280,22 @@ const std::vector<ContractRule> kRules = {
 	 "max_avg_bw: The maximal transmission rate allowed for the element, averaged over time.",
 	 "An accepted modify is in effect: the measured shares after it are the weighted "
 	 "max-min fair shares of the tree as modified (a read-back alone is not enough): MUST."},
+	{"sched.lifecycle.new_element_starts_from_its_own_attributes", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "sched_attr: For create, modify: the attribute of the scheduling element to work on. "
+	 "max_avg_bw: The maximal transmission rate allowed for the element, averaged over time. "
+	 "Value 0x0 indicates the rate is unlimited.",
+	 "An element's attributes are its own: a leaf created without max_avg_bw after a capped "
+	 "leaf was destroyed is unlimited and shares by its own bw_share, measured (a device that "
+	 "reuses the destroyed element's slot must program it anew): MUST, as the create's "
+	 "attributes are stated as what the element works on."},
+	{"modify_cq.lifecycle.new_cq_starts_unmoderated", verb_bit(Verb::ModifyCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_cq(3)",
+	 "The function ibv_modify_cq() will modify the CQ, based on the given cq_attr->attr_mask",
+	 "The moderation belongs to the CQ modified: a CQ created after a moderated one was "
+	 "destroyed has the moderation of a CQ that never saw ibv_modify_cq (read on a fresh CQ "
+	 "before), where the device reports the moderation in effect: MUST. libibverbs has no "
+	 "query of it: elsewhere the clause SKIPs naming that."},
 	{"rate_limit.every_state.follows_the_table", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3), ibv_modify_qp_rate_limit(3)",
 	 "IBV_QP_RATE_LIMIT Set rate_limit; Linux 6.1 qp_state_table: IBV_QP_RATE_LIMIT is optional "

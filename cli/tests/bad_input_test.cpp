@@ -58,6 +58,15 @@ TEST(IbvcertBadInput, ADashWithNothingAroundItExits2)
 	}
 }
 
+TEST(IbvcertBadInput, SelftestRepeatMustBeOneToAHundred)
+{
+	for (const char *bad : {"0", "-3", "101", "five", "2.5"}) {
+		auto r = run_ibvcert(std::string("selftest --repeat ") + bad);
+		EXPECT_EQ(r.status, 2) << bad << ": " << r.output;
+		EXPECT_NE(r.output.find("--repeat"), std::string::npos) << bad << ": " << r.output;
+	}
+}
+
 TEST(IbvcertBadInput, GlobSelectingNothingExits2)
 {
 	auto r = run_ibvcert("run --filter 'NoSuchClause*'");

@@ -52,6 +52,8 @@ const KnobExpectation kExpectations[] = {
 	{"rate-limit-state-unchecked", "RateLimitInState.FollowsTheCurrentStateRow"},
 	{"srq-resize-disarms", "SrqLimitAcrossResize.MaxWrAloneKeepsTheLimitArmed"},
 	{"ece-kept-across-qps", "EceLifecycle.NewQpStartsFromTheDefaultAfterDestroy"},
+	{"sched-recreate-keeps-cap", "SchedLifecycle.NewLeafIsScheduledByItsOwnAttributesAfterADestroy"},
+	{"cq-moderation-kept-across-cqs", "ModifyCqLifecycle.NewCqStartsFromTheDefaultAfterDestroy"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)
