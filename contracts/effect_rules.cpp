@@ -92,6 +92,13 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT; NOTES: none of the attributes will be modified when the "
 	 "request is invalid.",
 	 nullptr},
+	{"srq.create.reports_at_least_the_request", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3)",
+	 "The function ibv_create_srq() will update the srq_init_attr struct with the original "
+	 "values of the SRQ that was created; the values of max_wr and max_sge will be greater "
+	 "than or equal to the values requested.",
+	 "Judged on what an accepted ibv_create_srq writes back into srq_init_attr, against the "
+	 "request (contracts/srq_eval.h: evaluate_create_srq_report): MUST."},
 	{"srq.post_srq_recv.max_wr_outstanding", verb_bit(Verb::PostSrqRecv), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_create_srq(3), ibv_post_srq_recv(3)",
 	 "max_wr: Requested max number of outstanding work requests (WRs) in the SRQ; "

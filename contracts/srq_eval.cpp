@@ -88,6 +88,21 @@ Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request,
 	return evaluate(Verb::ModifySrq, caps, request, attr_mask, now);
 }
 
+Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr &reported)
+{
+	static const ContractRule *rule = find_rule("srq.create.reports_at_least_the_request");
+	Verdict v;
+	std::string below;
+	if (reported.max_wr < asked.max_wr)
+		below = fmt::format("max_wr={} below the {} asked", reported.max_wr, asked.max_wr);
+	if (reported.max_sge < asked.max_sge)
+		below += fmt::format("{}max_sge={} below the {} asked", below.empty() ? "" : ", ",
+				     reported.max_sge, asked.max_sge);
+	if (!below.empty())
+		v.breaches.push_back({rule, below});
+	return v;
+}
+
 Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge)
 {
 	static const ContractRule *sge = find_rule("srq.post_srq_recv.num_sge_within_max_sge");

@@ -22,6 +22,10 @@ struct SrqNow {
 Verdict evaluate_create_srq(const DeviceCaps &caps, const ibv_srq_attr &request);
 Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request, int attr_mask,
 			    const SrqNow &now);
+// What an accepted ibv_create_srq wrote back into srq_init_attr (reported)
+// against what was asked: srq.create.reports_at_least_the_request, broken
+// when max_wr or max_sge is below the request.
+Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr &reported);
 // One WR of an ibv_post_srq_recv list with num_sge scatter elements, on the
 // SRQ as it stands when the WR comes (now.outstanding counts the WRs taken
 // before it): the srq.post_srq_recv.* rules it breaks, num_sge's first.

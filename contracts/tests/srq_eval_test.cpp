@@ -63,6 +63,18 @@ TEST(SrqEval, CreateHoldsMaxWrAndMaxSgeToTheDevice)
 	EXPECT_EQ(v.verdict(), Verdict::Class::MustReject);
 }
 
+TEST(SrqEval, CreateMustReportAtLeastTheRequest)
+{
+	EXPECT_TRUE(evaluate_create_srq_report({16, 2, 0}, {16, 2, 0}).accepts());
+	EXPECT_TRUE(evaluate_create_srq_report({16, 2, 0}, {31, 4, 0}).accepts()); // rounded up
+	EXPECT_TRUE(evaluate_create_srq_report({16, 2, 9}, {16, 2, 0}).accepts()); // srq_limit not judged
+	Verdict v = evaluate_create_srq_report({16, 2, 0}, {15, 1, 0});
+	EXPECT_EQ(v.rule_ids(), std::vector<std::string>{"srq.create.reports_at_least_the_request"});
+	EXPECT_EQ(v.verdict(), Verdict::Class::MustReject);
+	ASSERT_TRUE(v.first());
+	EXPECT_EQ(v.first()->detail, "max_wr=15 below the 16 asked, max_sge=1 below the 2 asked");
+}
+
 TEST(SrqEval, ModifyChecksInTheTablesOrder)
 {
 	DeviceCaps caps = srq_caps();

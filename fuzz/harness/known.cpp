@@ -37,6 +37,7 @@ const std::map<std::string, std::vector<std::string>> kClauseRules = {
 	{"modify_srq.model.rejected-valid", {"srq.property.modify_accepted_exactly_per_contract"}},
 	{"post_srq_recv.return", {"srq.property.state_machine"}},
 	{"create_srq.srq-state", {"srq.property.create_reports_what_it_made"}},
+	{"create_srq.caps", {"srq.create.reports_at_least_the_request"}},
 	{"create_srq.model.rejected-valid", {"srq.property.create_reports_what_it_made"}},
 	{"modify_srq.srq-state", {"srq.property.modify_accepted_exactly_per_contract"}},
 	{"post_srq_recv.srq-state", {"srq.property.state_machine"}},
