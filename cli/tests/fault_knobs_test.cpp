@@ -54,6 +54,7 @@ const KnobExpectation kExpectations[] = {
 	{"ece-kept-across-qps", "EceLifecycle.NewQpStartsFromTheDefaultAfterDestroy"},
 	{"sched-recreate-keeps-cap", "SchedLifecycle.NewLeafIsScheduledByItsOwnAttributesAfterADestroy"},
 	{"cq-moderation-kept-across-cqs", "ModifyCqLifecycle.NewCqStartsFromTheDefaultAfterDestroy"},
+	{"srq-limit-kept-across-srqs", "SrqLifecycle.NewSrqIsNotArmedAfterAnArmedOneWasDestroyed"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)
