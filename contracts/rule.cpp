@@ -164,6 +164,14 @@ std::string citation(const ContractRule &rule)
 	return out;
 }
 
+std::string citation_of(std::string_view id)
+{
+	const ContractRule *rule = find_rule(id);
+	if (!rule)
+		return "HARNESS BUG: no contract rule " + std::string(id);
+	return "[" + std::string(id) + "] " + citation(*rule);
+}
+
 namespace {
 
 std::string bound_text(const Bound &b)

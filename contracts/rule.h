@@ -131,6 +131,9 @@ std::vector<const ContractRule *> rules_of(Verb verb);
 const ContractRule *rule_for_field(Verb verb, std::string_view field);
 // "man: sentence" (and the note), for evidence and reports.
 std::string citation(const ContractRule &rule);
+// The citation of the rule with this id, "[" id "] " first; an unknown id
+// is a harness bug and says so in the text (tests check every id exists).
+std::string citation_of(std::string_view id);
 // The condition in words, built from the row's data: "0 <= pkey_index <= pkey_tbl_len-1".
 std::string condition_text(const ContractRule &rule);
 // "ibv_modify_qp|ibv_modify_qp_rate_limit"

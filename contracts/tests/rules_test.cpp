@@ -33,6 +33,14 @@ TEST(ContractRules, EveryRuleBindsAVerbAndCitesItsSentence)
 	}
 }
 
+TEST(ContractRules, CitationOfAnIdIsTheRulesOwnCitationAndNamesAnUnknownIdAsAHarnessBug)
+{
+	const ContractRule *r = find_rule("srq.create.reports_at_least_the_request");
+	ASSERT_NE(r, nullptr);
+	EXPECT_EQ(citation_of(r->id), "[" + std::string(r->id) + "] " + citation(*r));
+	EXPECT_EQ(citation_of("no.such.rule"), "HARNESS BUG: no contract rule no.such.rule");
+}
+
 TEST(ContractRules, EveryModifyQpValueRuleNamesAFieldOfTheVocabulary)
 {
 	for (const ContractRule &r : modify_qp_rules()) {

@@ -46,6 +46,10 @@ const std::map<std::string, std::vector<std::string>> kClauseRules = {
 	{"modify_cq.in-effect", {"modify_cq.moderation.in_effect_as_set"}},
 	{"modify_qp_rate_limit.unchanged", {"rate_limit.range.rejected_changes_nothing"}},
 	{"set_ece.unchanged", {"ece.comp_mask.rejected_stores_nothing"}},
+	{"modify_qp_rate_limit.read-back", {"rate_limit.pacing.max_send_rate"}},
+	{"set_ece.options", {"ece.options.accepted_subset_in_every_state"}},
+	{"set_ece.read-back", {"ece.query.returns_what_set_accepted"}},
+	{"post_srq_recv.bad-wr", {"srq.post_srq_recv.max_wr_outstanding"}},
 	{"sched_modify.unchanged", {"sched.invalid.changes_nothing"}},
 	// The datapath rows (op_post_send.cpp, op_raw_send.cpp, op_async_event.cpp).
 	{"post_send.srq-state", {"srq.limit_event.once_below_the_limit"}},

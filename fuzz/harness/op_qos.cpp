@@ -103,8 +103,7 @@ public:
 		if (ret[i] == 0 && b.after.rate_limit != b.attr.rate_limit)
 			oracle.fail(i, {"modify_qp_rate_limit.read-back", Level::MUST,
 					"the QP paces at a rate other than the one set",
-					"ibv_modify_qp_rate_limit(3): \"rate_limit: Rate limit in kbps\" of "
-					"the QP, 0 for unlimited",
+					citation_of("rate_limit.pacing.max_send_rate"),
 					{},
 					"in effect: " + describe_rate_limit_attr(b.after)});
 	}
@@ -206,8 +205,7 @@ public:
 		if (ret[i] == 0 && !ece_options_subset(b.out.options, b.ece.options))
 			oracle.fail(i, {"set_ece.options", Level::MUST,
 					"ibv_set_ece returned options that were not asked for",
-					"ibv_set_ece(3): \"options: Bitmask of supported options\" returned "
-					"are those of the request the device accepts",
+					citation_of("ece.options.accepted_subset_in_every_state"),
 					{},
 					"asked " + describe_ece(b.ece) + ", returned " + describe_ece(b.out)});
 		if (b.q_before || b.q_after)
@@ -221,7 +219,7 @@ public:
 		if (ret[i] == 0 && b.after.options != b.out.options)
 			oracle.fail(i, {"set_ece.read-back", Level::MUST,
 					"ibv_query_ece reports options other than those ibv_set_ece accepted",
-					"ibv_query_ece(3): \"the ECE options of the QP\"", {},
+					citation_of("ece.query.returns_what_set_accepted"), {},
 					"ibv_set_ece returned " + describe_ece(b.out) + ", ibv_query_ece " +
 						describe_ece(b.after)});
 	}

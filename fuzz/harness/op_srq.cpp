@@ -382,8 +382,7 @@ public:
 				oracle.fail(i, {"post_srq_recv.bad-wr", Level::MUST,
 						"ibv_post_srq_recv's bad_wr is not the first WR that "
 						"cannot be posted",
-						"ibv_post_srq_recv(3): \"bad_wr ... will hold the address of "
-						"the first receive WR that failed\"",
+						citation_of("srq.post_srq_recv.max_wr_outstanding"),
 						{},
 						"bad_wr: WR #" + std::to_string(b.bad_wr) + ", expected #" +
 							std::to_string(first_bad)});
