@@ -74,11 +74,36 @@ void add_once(std::vector<std::string> &list, const std::string &item)
 
 } // namespace
 
+namespace {
+
+// The repository this binary was built from, "/…/" ("" when unknown):
+// this file is <repo>/cli/case_evidence.cpp.
+const std::string &repo_root()
+{
+	static const std::string self = __FILE__;
+	static const std::string repo =
+		self.size() > 21 && self[0] == '/' ? self.substr(0, self.size() - std::string("cli/case_evidence.cpp").size())
+						   : std::string();
+	return repo;
+}
+
+// The text with every path into the repository made relative to it (a
+// RapidCheck counterexample names its RC_FAIL's absolute source path).
+std::string without_build_paths(std::string text)
+{
+	const std::string &repo = repo_root();
+	if (repo.empty())
+		return text;
+	for (size_t at = text.find(repo); at != std::string::npos; at = text.find(repo, at))
+		text.erase(at, repo.size());
+	return text;
+}
+
+} // namespace
+
 std::string repo_relative(const std::string &file)
 {
-	// This file is <repo>/cli/case_evidence.cpp.
-	static const std::string self = __FILE__;
-	static const std::string repo = self.substr(0, self.size() - std::string("cli/case_evidence.cpp").size());
+	const std::string &repo = repo_root();
 	if (!repo.empty() && starts(file, repo.c_str()))
 		return file.substr(repo.size());
 	if (!file.empty() && file[0] == '/')
@@ -95,7 +120,7 @@ std::string case_evidence(const std::vector<FailedCheck> &checks)
 	std::vector<Group> groups;
 	std::vector<std::string> asserted, replays;
 	for (const auto &check : checks) {
-		auto lines = split_lines(check.message);
+		auto lines = split_lines(without_build_paths(check.message));
 		size_t n = assertion_lines(lines);
 		std::string assertion = one_line(lines, n);
 		std::vector<std::string> own(lines.begin() + n, lines.end());

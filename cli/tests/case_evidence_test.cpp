@@ -18,6 +18,17 @@ std::string source(const char *file)
 	return self.substr(0, self.size() - std::string("cli/tests/case_evidence_test.cpp").size()) + file;
 }
 
+TEST(CaseEvidence, PathsIntoTheRepositoryInTheMessageAreRelative)
+{
+	// A property's RapidCheck text names its RC_FAIL by absolute path.
+	std::string e = case_evidence(
+		{{source("properties/property_check.cpp"), 40,
+		  "Falsifiable after 6 tests\n\n" + source("properties/srq_create_property_test.cpp") +
+			  ":61:\nRC_FAIL: ibv_create_srq reported values below the request\n" + kFacts}});
+	EXPECT_EQ(e.find(source("")), std::string::npos) << e;
+	EXPECT_NE(e.find("\nproperties/srq_create_property_test.cpp:61:\n"), std::string::npos) << e;
+}
+
 TEST(CaseEvidence, TwoFailedChecksPrintTheFactsAndTheReplayOnceHeadlinesFirst)
 {
 	std::string e = case_evidence(
