@@ -120,7 +120,10 @@ std::string case_evidence(const std::vector<FailedCheck> &checks)
 	std::vector<Group> groups;
 	std::vector<std::string> asserted, replays;
 	for (const auto &check : checks) {
-		auto lines = split_lines(without_build_paths(check.message));
+		auto lines = split_lines(check.message);
+		for (auto &line : lines) // the replay keeps its path: it must work as printed
+			if (!starts(line, "replay: "))
+				line = without_build_paths(line);
 		size_t n = assertion_lines(lines);
 		std::string assertion = one_line(lines, n);
 		std::vector<std::string> own(lines.begin() + n, lines.end());

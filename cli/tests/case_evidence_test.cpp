@@ -25,8 +25,12 @@ TEST(CaseEvidence, PathsIntoTheRepositoryInTheMessageAreRelative)
 		{{source("properties/property_check.cpp"), 40,
 		  "Falsifiable after 6 tests\n\n" + source("properties/srq_create_property_test.cpp") +
 			  ":61:\nRC_FAIL: ibv_create_srq reported values below the request\n" + kFacts}});
-	EXPECT_EQ(e.find(source("")), std::string::npos) << e;
 	EXPECT_NE(e.find("\nproperties/srq_create_property_test.cpp:61:\n"), std::string::npos) << e;
+	EXPECT_EQ(e.find(source("properties")), std::string::npos) << e;
+	// The replay command keeps the binary's path: it must work as printed.
+	std::string replay = "replay: " + source("build/ibvcert") + " run --filter 'A.b'";
+	e = case_evidence({{"", 0, "headline\n" + replay}});
+	EXPECT_NE(e.find(replay), std::string::npos) << e;
 }
 
 TEST(CaseEvidence, TwoFailedChecksPrintTheFactsAndTheReplayOnceHeadlinesFirst)
