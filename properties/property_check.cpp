@@ -93,6 +93,31 @@ void load_property_configuration_silently()
 	std::cerr.clear();
 }
 
+// The human headline of a counterexample: the first line of an RC_FAIL's
+// message ("<file>:<line>:\nRC_FAIL(...)\n\n<message>"), or the property
+// macro that failed (an RC_ASSERT has no message of its own).
+std::string counterexample_headline(const std::string &description)
+{
+	std::istringstream in(description);
+	std::string line, macro;
+	bool blank_after_macro = false;
+	while (std::getline(in, line)) {
+		if (macro.empty()) {
+			if (line.rfind("RC_", 0) == 0)
+				macro = line;
+			continue;
+		}
+		if (line.empty()) {
+			blank_after_macro = true;
+			continue;
+		}
+		if (blank_after_macro && macro.rfind("RC_FAIL(", 0) == 0)
+			return line;
+		break;
+	}
+	return macro.empty() ? "the property found a counterexample" : "property check failed: " + macro;
+}
+
 void report_property_result(const rc::detail::TestResult &result, const std::string &id)
 {
 	using namespace rc::detail;
@@ -108,6 +133,8 @@ void report_property_result(const rc::detail::TestResult &result, const std::str
 		return;
 	}
 	std::ostringstream message;
+	if (result.is<FailureResult>())
+		message << counterexample_headline(result.get<FailureResult>().description) << "\n\n";
 	printResultMessage(result, message);
 	if (result.is<FailureResult>()) {
 		const auto &failure = result.get<FailureResult>();
