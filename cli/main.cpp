@@ -27,6 +27,8 @@
 #include <chrono>
 #include <cmath>
 #include <random>
+#include <set>
+#include <sstream>
 #include <sys/utsname.h>
 #include <filesystem>
 #include <fstream>
@@ -127,32 +129,90 @@ std::string fix_property_seed()
 	return params;
 }
 
+// The cases that ran before `name` in its process: those that ended before
+// it since the last case that ended its process (a crash, a hang).
+std::vector<std::string> history_of(const RunResult &result, const std::string &name)
+{
+	std::vector<std::string> before;
+	for (const auto &c : result.cases) {
+		if (c.full_name() == name)
+			return before;
+		if (c.outcome == Outcome::Crash || c.outcome == Outcome::Timeout)
+			before.clear(); // the next case ran in a new process
+		else
+			before.push_back(c.full_name());
+	}
+	return before;
+}
+
 // Runs each failed case again, up to opt.reruns times, in a fresh child
-// with the same input (the same RC_PARAMS seed for a property): one that
-// passes is FLAKY, never PASS.
+// with the same input (the same RC_PARAMS seed for a property). A case that
+// passes alone is run once more after the cases that ran before it in its
+// process, as they ran: the device state they left is part of its input.
+// If it fails again there it stays FAIL, its replay the run's own selection
+// (it depends on what those cases left on the device: a state leak across
+// objects); only a case that passes both ways is FLAKY, never PASS.
 void rerun_failures(RunResult &result, const RunOptions &opt, const IsolationOptions &isolation,
 		    const std::function<void()> &setup)
 {
+	std::set<std::string> depends_on_history;
 	for (int round = 0; round < opt.reruns; round++) {
 		std::string names;
 		for (const auto &c : result.cases)
-			if (c.outcome == Outcome::Fail)
+			if (c.outcome == Outcome::Fail && !depends_on_history.count(c.full_name()))
 				names += (names.empty() ? "" : ":") + c.full_name();
 		if (names.empty())
 			return;
 		if (!opt.quiet)
 			fmt::print("rerunning the failed cases (round {} of {})\n", round + 1, opt.reruns);
+		std::vector<std::string> passed_alone;
 		run_isolated(names, isolation, setup, [&](CaseResult again) {
-			if (again.outcome != Outcome::Pass)
-				return;
-			for (auto &c : result.cases)
-				if (c.full_name() == again.full_name()) {
-					c.outcome = Outcome::Flaky;
-					c.message = "failed, then passed on rerun " + std::to_string(round + 1) +
-						    "; the first failure:\n" + c.message;
-					print_case(c, false);
-				}
+			if (again.outcome == Outcome::Pass)
+				passed_alone.push_back(again.full_name());
 		});
+		for (const auto &name : passed_alone) {
+			std::vector<std::string> before = history_of(result, name);
+			bool failed_after_them = false;
+			if (!before.empty() && !interrupting_signal()) {
+				std::string glob;
+				for (const auto &b : before)
+					glob += b + ":";
+				run_isolated(glob + name, isolation, setup, [&](CaseResult again) {
+					if (again.full_name() == name)
+						failed_after_them = again.outcome == Outcome::Fail;
+				});
+			}
+			for (auto &c : result.cases) {
+				if (c.full_name() != name)
+					continue;
+				if (failed_after_them) {
+					depends_on_history.insert(name);
+					std::string with = (getenv("RC_PARAMS") ? "RC_PARAMS='" + std::string(getenv("RC_PARAMS")) + "' "
+										: std::string()) +
+							   isolation.replay(opt.filter);
+					std::string note = fmt::format(
+						"passes alone (rerun {}) but fails again after the {} case(s) that ran "
+						"before it in its process: it depends on what they left on the device "
+						"(state carried across objects), so it stays FAIL; the replay runs them "
+						"with it",
+						round + 1, before.size());
+					std::string msg, line;
+					std::istringstream lines(c.message);
+					while (std::getline(lines, line))
+						msg += (line.rfind("replay: ", 0) == 0 ? note + "\nreplay: " + with : line) + "\n";
+					if (msg.find("replay: ") == std::string::npos)
+						msg += note + "\nreplay: " + with + "\n";
+					c.message = msg.substr(0, msg.size() - 1);
+					print_case(c, false);
+					continue;
+				}
+				c.outcome = Outcome::Flaky;
+				c.message = "failed, then passed on rerun " + std::to_string(round + 1) +
+					    (before.empty() ? "" : ", alone and after the cases that ran before it") +
+					    "; the first failure:\n" + c.message;
+				print_case(c, false);
+			}
+		}
 	}
 }
 

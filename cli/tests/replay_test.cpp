@@ -87,4 +87,30 @@ TEST_F(Replay, ThePrintedConformanceReplayFailsAgainAsPrinted)
 	EXPECT_EQ(again.status, 1) << replay << "\n" << again.output;
 }
 
+// A failure that passes alone but fails again after the cases that ran
+// before it in its process (the knob keeps the last srq_limit per device, so
+// SrqCreateLimit fails after a case that armed an SRQ) is not FLAKY: the
+// device state those cases left is part of its input. It stays FAIL and its
+// printed replay (the run's own selection) fails again as printed.
+TEST_F(Replay, AFailureThatPassesAloneButFailsAfterTheCasesBeforeItStaysFail)
+{
+	auto r = run_ibvcert("run --filter '*Srq*' --emu-fault srq-limit-kept-across-srqs --report " + dir);
+	ASSERT_EQ(r.status, 1) << r.output;
+	std::ifstream in(dir + "/report.json");
+	nlohmann::json doc = nlohmann::json::parse(in);
+	std::string message;
+	for (const auto &c : doc.at("cases"))
+		if (c.at("name").get<std::string>().find("SrqCreateLimit.DoesNotArm/RC") != std::string::npos) {
+			EXPECT_EQ(c.at("outcome"), "FAIL") << c.at("message");
+			message = c.at("message").get<std::string>();
+		}
+	ASSERT_NE(message.find("passes alone"), std::string::npos) << message;
+	std::string replay = replay_line(message);
+	ASSERT_NE(replay.find("--filter '*Srq*-*Property.*'"), std::string::npos) << replay;
+	auto again = run_shell(replay + " -q");
+	EXPECT_EQ(again.status, 1) << replay << "\n" << again.output;
+	EXPECT_NE(again.output.find("FAIL [MUST] Traffic/SrqCreateLimit.DoesNotArm/RC"), std::string::npos)
+		<< again.output;
+}
+
 } // namespace
