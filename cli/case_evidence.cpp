@@ -80,10 +80,9 @@ namespace {
 // this file is <repo>/cli/case_evidence.cpp.
 const std::string &repo_root()
 {
-	static const std::string self = __FILE__;
+	static const std::string self = __FILE__, tail = "cli/case_evidence.cpp";
 	static const std::string repo =
-		self.size() > 21 && self[0] == '/' ? self.substr(0, self.size() - std::string("cli/case_evidence.cpp").size())
-						   : std::string();
+		self.size() > tail.size() && self[0] == '/' ? self.substr(0, self.size() - tail.size()) : std::string();
 	return repo;
 }
 

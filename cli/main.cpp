@@ -145,6 +145,21 @@ std::vector<std::string> history_of(const RunResult &result, const std::string &
 	return before;
 }
 
+// The evidence of a case that failed again after the cases before it:
+// note, then the replay that runs them with it, in place of the replay of
+// the case alone (which passes).
+std::string with_history_replay(const std::string &message, const std::string &note,
+				const std::string &replay)
+{
+	std::string out, line;
+	std::istringstream lines(message);
+	while (std::getline(lines, line))
+		out += (line.rfind("replay: ", 0) == 0 ? note + "\nreplay: " + replay : line) + "\n";
+	if (out.find("replay: ") == std::string::npos)
+		out += note + "\nreplay: " + replay + "\n";
+	return out.substr(0, out.size() - 1);
+}
+
 // Runs each failed case again, up to opt.reruns times, in a fresh child
 // with the same input (the same RC_PARAMS seed for a property). A case that
 // passes alone is run once more after the cases that ran before it in its
@@ -196,13 +211,7 @@ void rerun_failures(RunResult &result, const RunOptions &opt, const IsolationOpt
 						"(state carried across objects), so it stays FAIL; the replay runs them "
 						"with it",
 						round + 1, before.size());
-					std::string msg, line;
-					std::istringstream lines(c.message);
-					while (std::getline(lines, line))
-						msg += (line.rfind("replay: ", 0) == 0 ? note + "\nreplay: " + with : line) + "\n";
-					if (msg.find("replay: ") == std::string::npos)
-						msg += note + "\nreplay: " + with + "\n";
-					c.message = msg.substr(0, msg.size() - 1);
+					c.message = with_history_replay(c.message, note, with);
 					print_case(c, false);
 					continue;
 				}
