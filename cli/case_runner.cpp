@@ -73,6 +73,18 @@ void case_log(const std::string &line)
 	close(fd);
 }
 
+// "a,b,c" -> {a, b, c}
+std::vector<std::string> id_list(const std::string &ids)
+{
+	std::vector<std::string> out;
+	for (size_t at = 0; !ids.empty() && at != std::string::npos;) {
+		size_t comma = ids.find(',', at);
+		out.push_back(ids.substr(at, comma == std::string::npos ? comma : comma - at));
+		at = comma == std::string::npos ? comma : comma + 1;
+	}
+	return out;
+}
+
 class Collector : public ::testing::EmptyTestEventListener {
 public:
 	explicit Collector(CaseSink sink) : sink_(std::move(sink)) {}
@@ -93,12 +105,8 @@ public:
 		c.clause = clause_of(c.suite, c.name);
 		c.level = property(r, "level");
 		c.source = property(r, "source");
-		std::string rules = property(r, "rules");
-		for (size_t at = 0; !rules.empty() && at != std::string::npos;) {
-			size_t comma = rules.find(',', at);
-			c.rules.push_back(rules.substr(at, comma == std::string::npos ? comma : comma - at));
-			at = comma == std::string::npos ? comma : comma + 1;
-		}
+		c.rules = id_list(property(r, "rules"));
+		c.judged = id_list(property(r, "judged"));
 		c.seconds = r.elapsed_time() / 1000.0;
 		c.outcome = r.Failed() ? Outcome::Fail : r.Skipped() ? Outcome::Skip : Outcome::Pass;
 		case_log("end " + c.suite + "." + c.name + " " +

@@ -3,6 +3,7 @@
 //   ibvcert run [-d NAME] [--filter GLOB] [--list] [--report DIR]
 // Exit status: 0 nothing failed, 1 a case failed, 2 bad input.
 #include "cli/case_printer.h"
+#include "cli/judged_device.h"
 #include "cli/case_runner.h"
 #include "cli/commands.h"
 #include "cli/deviations_path.h"
@@ -378,7 +379,7 @@ int run(RunOptions opt, const std::string &argv0)
 		std::unique_ptr<Device> d;
 		std::string faults;
 		if (open_run_device(opt, d, faults) == 0)
-			set_run_device(std::move(d), replay);
+			set_run_device(make_judged_device(std::move(d)), replay);
 	};
 
 	if (opt.quiet)

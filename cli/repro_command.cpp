@@ -5,6 +5,7 @@
 #include "cli/repro_command.h"
 
 #include "cli/case_runner.h"
+#include "cli/judged_device.h"
 #include "contracts/names.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
@@ -223,6 +224,7 @@ int repro_command(ReproOptions opt, const std::string &self)
 		return ret;
 
 	trace_log().clear();
+	judge_traced_calls(true);
 	std::string replay = self + " run --device " + opt.device + " --suite all";
 	set_run_device(make_tracing_device(std::move(device)), replay);
 	DeviceCaps caps;

@@ -9,6 +9,7 @@
 #include "conformance/ece_test.h"
 #include "contracts/qp_table.h"
 #include "fixtures/qp_builder.h"
+#include "contracts/rule_ids.h"
 
 #include <algorithm>
 
@@ -52,8 +53,8 @@ protected:
 
 TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
 {
-	record_clause({Level::MUST, "ece.query.returns_what_set_accepted",
-		       {"ece.options.accepted_subset_in_every_state"}});
+	record_clause({Level::MUST, rule_id::ece_query_returns_what_set_accepted,
+		       {rule_id::ece_options_accepted_subset_in_every_state}});
 	std::optional<ibv_ece> before;
 	if (auto why = prepare_in_state(before))
 		GTEST_SKIP() << *why;
@@ -89,7 +90,7 @@ TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
 
 TEST_P(EceInState, UnknownCompMaskRejectedAndNothingStored)
 {
-	record_clause({Level::MUST, "ece.comp_mask.rejected_stores_nothing", {"ece.comp_mask.zero"}});
+	record_clause({Level::MUST, rule_id::ece_comp_mask_rejected_stores_nothing, {rule_id::ece_comp_mask_zero}});
 	std::optional<ibv_ece> before;
 	if (auto why = prepare_in_state(before))
 		GTEST_SKIP() << *why;

@@ -1,6 +1,7 @@
 // Clause: ibv_set_ece with a comp_mask bit verbs.h does not define returns
 // EINVAL and stores nothing: ibv_query_ece returns what it did before.
 #include "conformance/ece_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -9,7 +10,7 @@ class EceInvalid : public EceTest<::testing::TestWithParam<uint32_t>> {};
 
 TEST_P(EceInvalid, UnknownCompMaskRejectedAndNothingStored)
 {
-	record_clause({Level::MUST, clauses::kEceInvalid});
+	record_clause({Level::MUST, rule_id::ece_comp_mask_rejected_stores_nothing});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -5,6 +5,7 @@
 // the default again, not with the options of the QP before it (MUST).
 #include "conformance/ece_test.h"
 #include "fixtures/ece.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -13,7 +14,7 @@ class EceLifecycle : public EceTest<> {};
 
 TEST_F(EceLifecycle, NewQpStartsFromTheDefaultAfterDestroy)
 {
-	record_clause({Level::MUST, "ece.lifecycle.new_qp_starts_from_the_default"});
+	record_clause({Level::MUST, rule_id::ece_lifecycle_new_qp_starts_from_the_default});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

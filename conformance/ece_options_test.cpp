@@ -3,6 +3,7 @@
 // ibv_query_ece returns in RESET, INIT, RTR and RTS, with the device's
 // vendor_id. Rejected: EINVAL, and nothing stored.
 #include "conformance/ece_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -16,7 +17,7 @@ class EceOptions : public EceTest<::testing::TestWithParam<OptionsParam>> {};
 
 TEST_P(EceOptions, AcceptedAreASubsetInEveryState)
 {
-	record_clause({Level::MUST, clauses::kEceSubset});
+	record_clause({Level::MUST, rule_id::ece_options_accepted_subset_in_every_state});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -2,6 +2,7 @@
 // from ibv_set_ece (with a vendor_id set: the node GUID's OUI).
 #include "conformance/ece_test.h"
 #include "fixtures/rigs/run_context.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -10,7 +11,7 @@ class EceWithoutSupport : public EceTest<> {};
 
 TEST_F(EceWithoutSupport, EopnotsuppFromBothVerbs)
 {
-	record_clause({Level::MUST, clauses::kEceUnsupported});
+	record_clause({Level::MUST, rule_id::ece_unsupported_from_both_verbs});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -1,6 +1,7 @@
 // Clause: ibv_set_ece with vendor_id 0 returns EOPNOTSUPP and stores
 // nothing (where ibv_query_ece can show it).
 #include "conformance/ece_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -9,7 +10,7 @@ class EceVendorZero : public EceTest<> {};
 
 TEST_F(EceVendorZero, ReturnsEopnotsuppAndStoresNothing)
 {
-	record_clause({Level::MUST, clauses::kEceVendorZero});
+	record_clause({Level::MUST, rule_id::ece_vendor_id_zero_is_eopnotsupp});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

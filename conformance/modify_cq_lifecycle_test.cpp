@@ -6,6 +6,7 @@
 // it): elsewhere a SKIP naming that. No CQ moderation: a SKIP naming the caps.
 #include "conformance/modify_cq_test.h"
 #include "conformance/leak_check.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -24,7 +25,7 @@ protected:
 
 TEST_F(ModifyCqLifecycle, NewCqStartsFromTheDefaultAfterDestroy)
 {
-	record_clause({Level::MUST, "modify_cq.lifecycle.new_cq_starts_unmoderated"});
+	record_clause({Level::MUST, rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -14,6 +14,7 @@
 // (rxe, siw) SKIPs every case but the EOPNOTSUPP one.
 #include "conformance/modify_cq_test.h"
 #include "conformance/leak_check.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -109,7 +110,7 @@ TEST_P(ModifyCqAboveCap, Rejected)
 TEST_P(ModifyCqAboveCap, WhenRejectedChangesNothing)
 {
 	const ContractRule &r = *GetParam();
-	record_clause({Level::MUST, "modify_cq.rejected.changes_nothing"});
+	record_clause({Level::MUST, rule_id::modify_cq_rejected_changes_nothing});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -140,10 +141,10 @@ struct BadMask {
 };
 
 const BadMask kBadMasks[] = {
-	{"Bit1", 1u << 1, "modify_cq.attr_mask.known"},
-	{"Bit31", 1u << 31, "modify_cq.attr_mask.known"},
-	{"ModerateWithBit1", IBV_CQ_ATTR_MODERATE | (1u << 1), "modify_cq.attr_mask.known"},
-	{"Empty", 0, "modify_cq.attr_mask.nonzero"},
+	{"Bit1", 1u << 1, rule_id::modify_cq_attr_mask_known},
+	{"Bit31", 1u << 31, rule_id::modify_cq_attr_mask_known},
+	{"ModerateWithBit1", IBV_CQ_ATTR_MODERATE | (1u << 1), rule_id::modify_cq_attr_mask_known},
+	{"Empty", 0, rule_id::modify_cq_attr_mask_nonzero},
 };
 
 class ModifyCqMask : public ModifyCqTest, public ::testing::WithParamInterface<BadMask> {};
@@ -187,7 +188,7 @@ class ModifyCqWithinCaps : public ModifyCqTest, public ::testing::WithParamInter
 
 TEST_P(ModifyCqWithinCaps, AcceptedAndInEffect)
 {
-	record_clause({Level::MUST, "modify_cq.moderation.in_effect_as_set"});
+	record_clause({Level::MUST, rule_id::modify_cq_moderation_in_effect_as_set});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -231,7 +232,7 @@ class ModifyCqWithoutModeration : public ModifyCqTest {};
 
 TEST_F(ModifyCqWithoutModeration, ReturnsEopnotsupp)
 {
-	const ContractRule *rule = find_rule("modify_cq.moderation.feature");
+	const ContractRule *rule = find_rule(rule_id::modify_cq_moderation_feature);
 	ASSERT_NE(rule, nullptr);
 	record_clause({rule->level, rule->id});
 	if (auto why = c.prepare(false))

@@ -15,6 +15,7 @@
 #include "contracts/names.h"
 #include "fixtures/rigs/qp_case.h"
 #include "fixtures/verb_trace.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -116,7 +117,7 @@ protected:
 TEST_P(ModifyQpErrno, RejectionCarriesTheRulesErrno)
 {
 	const ContractRule &rule = *GetParam();
-	record_clause({rule.err.level, "modify_qp.rejected.errno_of_the_rule", {rule.id}});
+	record_clause({rule.err.level, rule_id::modify_qp_rejected_errno_of_the_rule, {rule.id}});
 	int tried = 0;
 	for (const Candidate &k : candidates()) {
 		const ModifyQpParam &p = k.p;

@@ -2,12 +2,13 @@
 // (a defined flag with a valid value, or a bit the API does not define)
 // makes the modify fail and change nothing.
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpForeignAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.allowed"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_allowed}}; }
 };
 
 TEST_P(ModifyQpForeignAttribute, RejectedAndChangesNothing)

@@ -1,12 +1,13 @@
 // Clause: a transition the table does not list (RESET->ERR, INIT->RTS, ...)
 // fails and changes nothing, QP state included.
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpInvalidTransition : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.listed"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed}}; }
 };
 
 TEST_P(ModifyQpInvalidTransition, RejectedAndChangesNothing)

@@ -3,6 +3,7 @@
 // ranges against the device's own caps; the level is the field's (MUST where
 // every device must reject it, SHOULD for a spec range a provider may mask).
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -11,8 +12,8 @@ class ModifyQpInvalidValue : public ModifyQpTest {
 	Clause clause() const override
 	{
 		const QpAttrField &f = GetParam().attr_field();
-		return {f.level, clauses::kAtomicFailure,
-			{f.contract ? f.contract->id : "modify_qp.attr_mask.known"}};
+		return {f.level, rule_id::modify_qp_rejected_changes_nothing,
+			{f.contract ? f.contract->id : rule_id::modify_qp_attr_mask_known}};
 	}
 };
 

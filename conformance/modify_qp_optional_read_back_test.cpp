@@ -8,6 +8,7 @@
 // in ModifyQpOptionalAttribute: nothing to read back). A device without the
 // feature behind the attribute (APM, packet pacing) is a SKIP.
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -15,7 +16,7 @@ namespace {
 class ModifyQpOptionalReadBack : public ModifyQpTest {
 	Clause clause() const override
 	{
-		return {Level::MUST, clauses::kQueryQp, {"modify_qp.transition.allowed"}};
+		return {Level::MUST, rule_id::modify_qp_query_reads_back_as_set, {rule_id::modify_qp_transition_allowed}};
 	}
 };
 

@@ -2,12 +2,13 @@
 // required set (kernel transition table). A device without the feature
 // behind the attribute (APM, packet pacing) is a SKIP.
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpOptionalAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.allowed"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_allowed}}; }
 };
 
 TEST_P(ModifyQpOptionalAttribute, AcceptedWithTheRequiredSet)

@@ -7,6 +7,7 @@
 #include "fixtures/qp_builder.h"
 #include "contracts/qp_table.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -15,7 +16,7 @@ class ModifyQpRateLimit : public SendTest<::testing::TestWithParam<ibv_qp_state>
 
 TEST_P(ModifyQpRateLimit, PacesTheQp)
 {
-	record_clause({Level::MUST, clauses::kRateLimitModifyQp});
+	record_clause({Level::MUST, rule_id::modify_qp_rate_limit_paces_the_qp});
 	ibv_qp_state from = GetParam();
 	send_case.emplace();
 	SendCase &c = *send_case;

@@ -9,6 +9,7 @@
 #include "contracts/qp_table.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -33,8 +34,8 @@ protected:
 
 TEST_F(ModifyQpRateLimitZero, RtsToRtsRemovesTheLimit)
 {
-	record_clause({Level::MUST, "modify_qp.rate_limit.zero_removes_the_limit",
-		       {"rate_limit.zero.removes_the_limit", "modify_qp.rate_limit.paces_the_qp"}});
+	record_clause({Level::MUST, rule_id::modify_qp_rate_limit_zero_removes_the_limit,
+		       {rule_id::rate_limit_zero_removes_the_limit, rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

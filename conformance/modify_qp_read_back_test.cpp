@@ -1,12 +1,13 @@
 // Clause: after an accepted transition, ibv_query_qp returns each attribute
 // of the mask as it was set (ibv_query_qp(3): values are valid once set).
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpReadBack : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kQueryQp}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_query_reads_back_as_set}; }
 };
 
 TEST_P(ModifyQpReadBack, RequiredAttributesReadBackAsSet)

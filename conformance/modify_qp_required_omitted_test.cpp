@@ -1,12 +1,13 @@
 // Clause: a transition missing one of its required attributes fails and
 // changes nothing (ibv_modify_qp(3) tables and NOTES).
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables, {"modify_qp.transition.required", "modify_qp.rejected.changes_nothing"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required, rule_id::modify_qp_rejected_changes_nothing}}; }
 };
 
 TEST_P(ModifyQpRequiredAttribute, OmittedFailsAndChangesNothing)

@@ -2,12 +2,13 @@
 // values, move the QP to the next state (ibv_modify_qp(3) tables; the kernel
 // table beyond Reset->Init->RTR->RTS).
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredSet : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kRequiredTables, {"modify_qp.transition.required"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required}}; }
 };
 
 TEST_P(ModifyQpRequiredSet, AloneSucceeds)

@@ -1,12 +1,13 @@
 // Clause: X->RESET and X->ERR succeed with IBV_QP_STATE alone from every
 // reachable state (RESET->ERR excepted: not a transition).
 #include "conformance/modify_qp_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpToResetOrErr : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.listed"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed}}; }
 };
 
 TEST_P(ModifyQpToResetOrErr, SucceedsFromEveryReachableState)

@@ -3,12 +3,13 @@
 // (RTR). The QP's state never changes.
 #include "conformance/modify_qp_test.h"
 #include "contracts/qp_table.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class ModifyQpWithoutState : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, clauses::kKernelTable, {"modify_qp.transition.listed", "modify_qp.transition.allowed"}}; }
+	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed, rule_id::modify_qp_transition_allowed}}; }
 };
 
 // The first optional bit of mask whose feature the device has, or 0.

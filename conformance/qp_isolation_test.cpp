@@ -12,6 +12,7 @@
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -99,8 +100,8 @@ protected:
 
 TEST_F(DeviceIsolation, ModifyOnOneQpChangesNoOtherObject)
 {
-	record_clause({Level::MUST, "modify_qp.other_objects.unchanged",
-		       {"modify_qp.required_set.accepted"}});
+	record_clause({Level::MUST, rule_id::modify_qp_other_objects_unchanged,
+		       {rule_id::modify_qp_required_set_accepted}});
 	Device &device = run_device();
 	const DeviceCaps *caps = nullptr;
 	ASSERT_EQ(run_caps(caps), 0) << "querying device/port 1 attributes";

@@ -16,6 +16,7 @@
 #include "contracts/qp_table.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -83,8 +84,8 @@ protected:
 
 TEST_F(QpLifecycle, ResetReportsNoPacingAndSendsUnpaced)
 {
-	record_clause({Level::MUST, "modify_qp.reset.reported_pacing_in_effect",
-		       {"rate_limit.zero.removes_the_limit", "modify_qp.rate_limit.paces_the_qp"}});
+	record_clause({Level::MUST, rule_id::modify_qp_reset_reported_pacing_in_effect,
+		       {rule_id::rate_limit_zero_removes_the_limit, rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	std::string why;
@@ -105,8 +106,8 @@ TEST_F(QpLifecycle, ResetReportsNoPacingAndSendsUnpaced)
 
 TEST_F(QpLifecycle, ResetForgetsPacing)
 {
-	record_clause({Level::SHOULD, "modify_qp.reset.forgets_pacing",
-		       {"modify_qp.rate_limit.paces_the_qp"}});
+	record_clause({Level::SHOULD, rule_id::modify_qp_reset_forgets_pacing,
+		       {rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	std::string why;
@@ -120,8 +121,8 @@ TEST_F(QpLifecycle, ResetForgetsPacing)
 
 TEST_F(QpLifecycle, PacingKeptAcrossAnUnrelatedModify)
 {
-	record_clause({Level::MUST, "modify_qp.unmasked.pacing_kept",
-		       {"rate_limit.pacing.max_send_rate"}});
+	record_clause({Level::MUST, rule_id::modify_qp_unmasked_pacing_kept,
+		       {rule_id::rate_limit_pacing_max_send_rate}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -5,6 +5,7 @@
 #include "conformance/send_test.h"
 #include "fixtures/link_rate.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -13,7 +14,7 @@ class RateLimitDefaults : public SendTest<> {};
 
 TEST_F(RateLimitDefaults, ZeroBurstAndPacketSizeSelectTheDefaults)
 {
-	record_clause({Level::MUST, clauses::kRateLimitDefaults});
+	record_clause({Level::MUST, rule_id::rate_limit_defaults_zero_selects_the_default});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -4,6 +4,7 @@
 // at most rate_limit; and after an idle period it bursts no more than B.
 #include "conformance/send_test.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -22,7 +23,7 @@ class RateLimitPacing : public SendTest<::testing::TestWithParam<PacingParam>> {
 
 TEST_P(RateLimitPacing, BytesOverAnyWindowWithinRateTimesWindowPlusBurst)
 {
-	record_clause({Level::MUST, clauses::kRateLimitMaxRate});
+	record_clause({Level::MUST, rule_id::rate_limit_pacing_max_send_rate});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -9,6 +9,7 @@
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/verb_trace.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +31,7 @@ protected:
 
 TEST_P(RateLimitQpType, OutsideSupportedQptsRejectedAndChangesNothing)
 {
-	record_clause({Level::MUST, clauses::kRateLimitQpType});
+	record_clause({Level::MUST, rule_id::rate_limit_qp_type_unpaced_rejected});
 	ibv_qp_type type = GetParam();
 	const DeviceCaps *caps = nullptr;
 	ASSERT_EQ(run_caps(caps), 0);

@@ -7,6 +7,7 @@
 #include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -15,7 +16,7 @@ class RateLimitRange : public SendTest<::testing::TestWithParam<Breach>> {};
 
 TEST_P(RateLimitRange, OutsideTheCapsRejectedWithEinvalAndChangesNothing)
 {
-	record_clause({Level::MUST, clauses::kRateLimitRange, {"modify_qp.rate_limit.range"}});
+	record_clause({Level::MUST, rule_id::rate_limit_range_rejected_changes_nothing, {rule_id::modify_qp_rate_limit_range}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -11,6 +11,7 @@
 #include "fixtures/qp_builder.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <algorithm>
 
@@ -37,8 +38,8 @@ class RateLimitInState : public SendTest<::testing::TestWithParam<ibv_qp_state>>
 
 TEST_P(RateLimitInState, FollowsTheCurrentStateRow)
 {
-	record_clause({Level::MUST, "rate_limit.every_state.follows_the_table",
-		       {"modify_qp.rate_limit.range", "modify_qp.transition.allowed"}});
+	record_clause({Level::MUST, rule_id::rate_limit_every_state_follows_the_table,
+		       {rule_id::modify_qp_rate_limit_range, rule_id::modify_qp_transition_allowed}});
 	ibv_qp_state state = GetParam();
 	send_case.emplace();
 	SendCase &c = *send_case;

@@ -3,6 +3,7 @@
 // smallest, qp_rate_limit_min).
 #include "conformance/send_test.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -13,7 +14,7 @@ class RateLimitZero : public SendTest<> {};
 
 TEST_F(RateLimitZero, RemovesTheLimit)
 {
-	record_clause({Level::MUST, clauses::kRateLimitZero});
+	record_clause({Level::MUST, rule_id::rate_limit_zero_removes_the_limit});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

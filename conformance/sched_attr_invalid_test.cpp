@@ -6,6 +6,7 @@
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
 #include "fixtures/sched_attr.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -47,7 +48,7 @@ protected:
 TEST_P(SchedAttrInvalid, RejectedAndChangesNothing)
 {
 	const InvalidParam &p = GetParam();
-	record_clause({p.rule->level, clauses::kSchedAttrRules});
+	record_clause({p.rule->level, rule_id::sched_invalid_changes_nothing});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -4,6 +4,7 @@
 // first, every destroy succeeds.
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -14,7 +15,7 @@ class SchedDestroyParent : public SchedTest<::testing::TestWithParam<Parent>> {}
 
 TEST_P(SchedDestroyParent, WithChildrenRefusedAndTreeKept)
 {
-	record_clause({Level::SHOULD, clauses::kSchedDestroyParent});
+	record_clause({Level::SHOULD, rule_id::sched_destroy_children_first});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -3,6 +3,7 @@
 // flags 0 is accepted and applies 0; a leaf modified with MAX_AVG_BW only
 // keeps its bw_share.
 #include "conformance/sched_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -13,7 +14,7 @@ class SchedFieldWithoutFlag : public SchedTest<::testing::TestWithParam<Stale>> 
 
 TEST_P(SchedFieldWithoutFlag, IgnoredNotApplied)
 {
-	record_clause({Level::SHOULD, clauses::kSchedFieldWithoutFlag});
+	record_clause({Level::SHOULD, rule_id::sched_field_without_flag_ignored});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

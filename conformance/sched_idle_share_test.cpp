@@ -2,6 +2,7 @@
 // group1's QP gets the whole 10 Gb/s node, measured.
 #include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
+#include "contracts/rule_ids.h"
 
 #include <cmath>
 
@@ -12,7 +13,7 @@ class SchedIdleShare : public SchedTest<> {};
 
 TEST_F(SchedIdleShare, IdleSiblingsShareGoesToTheOthers)
 {
-	record_clause({Level::MUST, clauses::kSchedIdleShare});
+	record_clause({Level::MUST, rule_id::sched_shares_idle_share_redistributed});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

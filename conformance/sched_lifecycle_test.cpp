@@ -8,6 +8,7 @@
 // destroyed leaf's cap.
 #include "conformance/sched_test.h"
 #include "fixtures/rigs/sched_share_rig.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -18,8 +19,8 @@ class SchedLifecycle : public SchedTest<> {};
 
 TEST_F(SchedLifecycle, NewLeafIsScheduledByItsOwnAttributesAfterADestroy)
 {
-	record_clause({Level::MUST, "sched.lifecycle.new_element_starts_from_its_own_attributes",
-		       {"sched.shares.weighted_max_min", "sched.modify.shares_follow_the_new_value"}});
+	record_clause({Level::MUST, rule_id::sched_lifecycle_new_element_starts_from_its_own_attributes,
+		       {rule_id::sched_shares_weighted_max_min, rule_id::sched_modify_shares_follow_the_new_value}});
 	if (auto why = prepare_two_groups(kNodeMbps, 7, 3))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -7,6 +7,7 @@
 // weighted max-min fair share of the tree as modified (fixtures/fair_share).
 #include "conformance/sched_test.h"
 #include "fixtures/rigs/sched_share_rig.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -23,8 +24,8 @@ protected:
 
 TEST_F(SchedModifyShares, MeasuredSharesFollowTheModify)
 {
-	record_clause({Level::MUST, "sched.modify.shares_follow_the_new_value",
-		       {"sched.shares.weighted_max_min"}});
+	record_clause({Level::MUST, rule_id::sched_modify_shares_follow_the_new_value,
+		       {rule_id::sched_shares_weighted_max_min}});
 	if (auto why = prepare_two_groups(kNodeMbps, 7, 3))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -4,6 +4,7 @@
 // rejected and changes nothing.
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -34,7 +35,7 @@ class SchedQpResponder : public SchedQpAttachBase {};
 
 TEST_P(SchedQpAttach, AttachAndDetach)
 {
-	record_clause({Level::MUST, clauses::kSchedQpAttach});
+	record_clause({Level::MUST, rule_id::sched_qp_attach_attach_and_detach});
 	if (auto why = prepare_qp())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -65,7 +66,7 @@ TEST_P(SchedQpAttach, AttachAndDetach)
 
 TEST_P(SchedQpResponder, RejectedWithoutAnIbResponder)
 {
-	record_clause({Level::SHOULD, clauses::kSchedQpResponder});
+	record_clause({Level::SHOULD, rule_id::sched_qp_attach_responder_is_ib_only});
 	if (auto why = prepare_qp())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

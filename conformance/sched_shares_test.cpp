@@ -4,6 +4,7 @@
 // the rest going to group1 (node 20 Gb/s: 15.904 and 4.096 Gb/s).
 #include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
+#include "contracts/rule_ids.h"
 
 #include <cmath>
 
@@ -19,7 +20,7 @@ class SchedShares : public SchedTest<::testing::TestWithParam<SharesParam>> {};
 
 TEST_P(SchedShares, BackloggedSplitIsWeightedMaxMinFair)
 {
-	record_clause({Level::MUST, clauses::kSchedShares});
+	record_clause({Level::MUST, rule_id::sched_shares_weighted_max_min});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -3,6 +3,7 @@
 // what was given (where the device reports it), valid modifies succeed (the
 // root's included), and the tree is destroyed leaves first, each 0.
 #include "conformance/sched_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -11,7 +12,7 @@ class SchedTree : public SchedTest<> {};
 
 TEST_F(SchedTree, BuildsModifiesAndTearsDownTheManPageExample)
 {
-	record_clause({Level::MUST, clauses::kSchedTree});
+	record_clause({Level::MUST, rule_id::sched_tree_man_page_example});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -1,6 +1,7 @@
 // Clause: srq_limit given to ibv_create_srq does not arm the SRQ (it is
 // irrelevant there): consuming WRs below it raises no event.
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -9,7 +10,7 @@ constexpr uint32_t kCreateLimit = 4;
 constexpr uint32_t kPosted = 8;
 
 class SrqCreateLimit : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqCreateLimit}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_create_srq_limit_arms_nothing}; }
 	SrqSpec spec() const override { return {16, kCreateLimit}; }
 };
 

@@ -2,12 +2,13 @@
 // destroying the SRQ (after its QPs) succeeds: ibv_destroy_srq waits only
 // for unacknowledged events.
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class SrqEventAck : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kAsyncEventAck}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_async_event_acked_before_destroy}; }
 };
 
 TEST_P(SrqEventAck, AckedEventsLetTheSrqBeDestroyed)

@@ -4,6 +4,7 @@
 // srq_limit 0, and consuming its WRs down past the first SRQ's limit
 // raises no IBV_EVENT_SRQ_LIMIT_REACHED (MUST).
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -15,8 +16,8 @@ class SrqLifecycle : public SrqTest {
 protected:
 	Clause clause() const override
 	{
-		return {Level::MUST, "srq.lifecycle.new_srq_not_armed",
-			{"srq.limit_event.once_below_the_limit"}};
+		return {Level::MUST, rule_id::srq_lifecycle_new_srq_not_armed,
+			{rule_id::srq_limit_event_once_below_the_limit}};
 	}
 	SrqSpec spec() const override { return {16, 0}; }
 };

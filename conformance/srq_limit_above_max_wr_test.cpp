@@ -2,12 +2,13 @@
 // modifies nothing.
 #include "conformance/srq_test.h"
 #include "contracts/srq_attr.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class SrqLimitAboveMaxWr : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqLimitRange}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_srq_limit_above_max_wr_changes_nothing}; }
 };
 
 TEST_P(SrqLimitAboveMaxWr, RejectedWithEinvalAndChangesNothing)

@@ -3,6 +3,7 @@
 // naming this SRQ; then srq_limit queries as 0 and more consumption raises
 // nothing; arming again arms again.
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -11,7 +12,7 @@ constexpr uint32_t kPosted = 8; // K
 constexpr uint32_t kLimit = 4;  // L
 
 class SrqLimitEvent : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqLimitEvent}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_limit_event_once_below_the_limit}; }
 };
 
 TEST_P(SrqLimitEvent, FiresOnceBelowTheLimitThenDisarms)

@@ -4,6 +4,7 @@
 // nothing, one more raises exactly one IBV_EVENT_SRQ_LIMIT_REACHED.
 // SKIPs without IBV_DEVICE_SRQ_RESIZE.
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -15,8 +16,8 @@ constexpr uint32_t kGrow = 16;
 class SrqLimitAcrossResize : public SrqTest {
 	Clause clause() const override
 	{
-		return {Level::MUST, "srq.limit_event.armed_across_resize",
-			{"srq.limit_event.once_below_the_limit", "srq.resize.keeps_posted_wrs"}};
+		return {Level::MUST, rule_id::srq_limit_event_armed_across_resize,
+			{rule_id::srq_limit_event_once_below_the_limit, rule_id::srq_resize_keeps_posted_wrs}};
 	}
 };
 

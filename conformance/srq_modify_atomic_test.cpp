@@ -5,6 +5,7 @@
 #include "fixtures/rigs/srq_rig.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -87,11 +88,11 @@ protected:
 };
 
 class SrqModifyAtomic : public SrqBadRequest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqAtomic}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_rejected_changes_nothing}; }
 };
 
 class SrqModifyMaskBits : public SrqBadRequest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqMaskBits}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_attr_mask_unknown_changes_nothing}; }
 };
 
 TEST_P(SrqModifyAtomic, ValidWithInvalidChangesNothing)

@@ -5,6 +5,7 @@
 // - a WR with more scatter elements than the SRQ's max_sge fails the post
 //   at that WR: the WRs before it are posted, bad_wr points at it.
 #include "conformance/srq_test.h"
+#include "contracts/rule_ids.h"
 
 #include <vector>
 
@@ -17,7 +18,7 @@ constexpr uint32_t kMaxWr = 5;
 
 class SrqPostCapacity : public SrqTest {
 protected:
-	Clause clause() const override { return {Level::MUST, "srq.post_srq_recv.max_wr_outstanding"}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_post_srq_recv_max_wr_outstanding}; }
 	SrqSpec spec() const override { return {kMaxWr, 0}; }
 };
 
@@ -43,7 +44,7 @@ TEST_P(SrqPostCapacity, TakesMaxWrWrsAndStopsAtTheFirstPastThem)
 
 class SrqPostMaxSge : public SrqTest {
 protected:
-	Clause clause() const override { return {Level::MUST, "srq.post_srq_recv.num_sge_within_max_sge"}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_post_srq_recv_num_sge_within_max_sge}; }
 };
 
 TEST_P(SrqPostMaxSge, WrAboveMaxSgeStopsThePostAtIt)

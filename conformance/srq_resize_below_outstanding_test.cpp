@@ -5,12 +5,13 @@
 // it is within the contract and the WRs must still all be delivered.)
 #include "conformance/srq_test.h"
 #include "contracts/srq_attr.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
 
 class SrqResizeBelowOutstanding : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqResizeBelow}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_below_outstanding_changes_nothing}; }
 };
 
 TEST_P(SrqResizeBelowOutstanding, RejectedAndSrqStillWorks)

@@ -5,6 +5,7 @@
 // delivered.
 #include "conformance/srq_test.h"
 #include "contracts/srq_attr.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -12,11 +13,11 @@ namespace {
 constexpr uint32_t kGrowBy = 16;
 
 class SrqResizeWithoutCap : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqResizeCap}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_without_cap_changes_nothing}; }
 };
 
 class SrqResizeWithCap : public SrqTest {
-	Clause clause() const override { return {Level::MUST, clauses::kSrqResizeGrows}; }
+	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_keeps_posted_wrs}; }
 };
 
 TEST_P(SrqResizeWithoutCap, RejectedAndChangesNothing)

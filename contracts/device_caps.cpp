@@ -22,6 +22,7 @@ int64_t resolve(const Bound &bound, const DeviceCaps &caps)
 	case Cap::MaxSrqSge: base = d.max_srq_sge; break;
 	case Cap::MaxCqCount: base = caps.device.cq_mod_caps.max_cq_count; break;
 	case Cap::MaxCqPeriod: base = caps.device.cq_mod_caps.max_cq_period; break;
+	case Cap::MaxCqe: base = caps.device.orig_attr.max_cqe; break;
 	}
 	return base + bound.offset;
 }

@@ -1,6 +1,7 @@
 #include "contracts/rate_limit_eval.h"
 
 #include "contracts/modify_qp_eval.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -36,7 +37,7 @@ Verdict evaluate_modify_qp_rate_limit(const DeviceCaps &caps, ibv_qp_type type,
 
 bool rate_limit_in_caps(uint32_t rate_limit, const DeviceCaps &caps)
 {
-	const ContractRule *r = find_rule("modify_qp.rate_limit.range");
+	const ContractRule *r = find_rule(rule_id::modify_qp_rate_limit_range);
 	if (!r)
 		return true;
 	int64_t lo = resolve(r->lo, caps), hi = resolve(r->hi, caps);

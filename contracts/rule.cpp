@@ -28,6 +28,13 @@ const char *verb_name(Verb verb)
 	case Verb::PostSend: return "ibv_post_send";
 	case Verb::PollCq: return "ibv_poll_cq";
 	case Verb::GetAsyncEvent: return "ibv_get_async_event";
+	case Verb::QueryQp: return "ibv_query_qp";
+	case Verb::QuerySrq: return "ibv_query_srq";
+	case Verb::DestroySrq: return "ibv_destroy_srq";
+	case Verb::PostRecv: return "ibv_post_recv";
+	case Verb::QueryDevice: return "ibv_query_device_ex";
+	case Verb::QueryPort: return "ibv_query_port";
+	case Verb::ResizeCq: return "ibv_resize_cq";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -46,13 +53,33 @@ const char *verb_family(Verb verb)
 	case Verb::SchedCreate:
 	case Verb::SchedModify: return "sched";
 	case Verb::ModifyCq: return "modify_cq";
+	case Verb::ResizeCq: return "resize_cq";
 	case Verb::RegMr:
 	case Verb::PostSend:
 	case Verb::PollCq:
-	case Verb::GetAsyncEvent: return "datapath";
+	case Verb::GetAsyncEvent:
+	case Verb::PostRecv: return "datapath";
+	case Verb::QueryQp: return "modify_qp";
+	case Verb::QuerySrq:
+	case Verb::DestroySrq: return "srq";
+	case Verb::QueryDevice:
+	case Verb::QueryPort: return "device";
 	case Verb::Count: break;
 	}
 	return "?";
+}
+
+Verb verb_from_name(std::string_view name)
+{
+	for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
+		if (name == verb_name((Verb)v))
+			return (Verb)v;
+	// the sched verbs' one name stands for the node's and the leaf's
+	if (name == "mlx5dv_sched_node_create" || name == "mlx5dv_sched_leaf_create")
+		return Verb::SchedCreate;
+	if (name == "mlx5dv_sched_node_modify" || name == "mlx5dv_sched_leaf_modify")
+		return Verb::SchedModify;
+	return Verb::Count;
 }
 
 const char *check_name(Check check)
@@ -76,6 +103,12 @@ const char *check_name(Check check)
 	case Check::HasParent: return "has-parent";
 	case Check::SameParent: return "same-parent";
 	case Check::OwnVendor: return "own-vendor";
+	case Check::ReturnsErrno: return "returns-errno";
+	case Check::BadWrInList: return "bad-wr-in-list";
+	case Check::ValidAccepted: return "valid-accepted";
+	case Check::AtLeastRequest: return "at-least-request";
+	case Check::KeptAcross: return "kept-across";
+	case Check::UnchangedOnReject: return "unchanged-on-reject";
 	case Check::Effect: return "effect";
 	}
 	return "?";
@@ -97,6 +130,7 @@ const char *cap_name(Cap cap)
 	case Cap::MaxSrqSge: return "max_srq_sge";
 	case Cap::MaxCqCount: return "cq_mod_caps.max_cq_count";
 	case Cap::MaxCqPeriod: return "cq_mod_caps.max_cq_period";
+	case Cap::MaxCqe: return "max_cqe";
 	}
 	return "?";
 }
@@ -120,7 +154,7 @@ const std::vector<const ContractRule *> &all_rules()
 		std::vector<const ContractRule *> out;
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
-					   &effect_rules()})
+					   &effect_rules(), &return_rules(), &resize_cq_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -215,6 +249,13 @@ std::string condition_text(const ContractRule &r)
 	case Check::HasParent: return f + " names a parent node";
 	case Check::SameParent: return f + " names the element's own parent";
 	case Check::OwnVendor: return f + " == the device's own vendor id";
+	case Check::ReturnsErrno:
+		return fmt::format("the result is 0 or an errno value (1..{})", r.hi.offset);
+	case Check::BadWrInList: return "a failed post sets bad_wr to a WR of the list posted";
+	case Check::ValidAccepted: return "a request no rule rejects is carried out";
+	case Check::AtLeastRequest: return "accepted: " + f + " after the call >= the request's";
+	case Check::KeptAcross: return "accepted: " + f + " the same after the call, in order";
+	case Check::UnchangedOnReject: return "rejected: " + f + " the same after the call";
 	case Check::Effect: return "behaviour, proven by effect";
 	}
 	return "?";

@@ -34,11 +34,21 @@ enum class Verb : unsigned {
 	PostSend,
 	PollCq,
 	GetAsyncEvent,
+	QueryQp,
+	QuerySrq,
+	DestroySrq,
+	PostRecv,
+	QueryDevice,
+	QueryPort,
+	ResizeCq,
 	Count
 };
+static_assert((unsigned)Verb::Count <= 32, "ContractRule::verbs is 32 bits");
 constexpr uint32_t verb_bit(Verb v) { return 1u << (unsigned)v; }
 const char *verb_name(Verb verb);      // "ibv_modify_qp"
 const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq", "datapath"
+// The verb a call trace names ("ibv_modify_qp"); Verb::Count for none.
+Verb verb_from_name(std::string_view name);
 
 // What a rule's condition tests. Each verb family's evaluator knows the
 // checks of its rows; the condition's operands are the row's other columns.
@@ -65,6 +75,15 @@ enum class Check {
 	HasParent,        // a leaf is connected to a parent node
 	SameParent,       // a modify names the element's own parent
 	OwnVendor,        // field equals the device's own vendor id
+	// the call's result, judged on every call (contracts/call_judge.h)
+	ReturnsErrno,     // the result is 0 or a positive errno value (1..bits)
+	BadWrInList,      // a failed post names, through bad_wr, a WR of the list it was given
+	// the call's effect on its object, judged from what was observed before
+	// and after it (the verb's judge: contracts/*_judge.h)
+	ValidAccepted,    // a request no rule of the verb rejects is carried out (or the feature is absent)
+	AtLeastRequest,   // accepted: field, as the object reports it after, is >= the request's
+	KeptAcross,       // accepted: what the object holds (`field`) is the same after, in order
+	UnchangedOnReject, // rejected: the object reads the same after as before
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
 };
@@ -75,7 +94,7 @@ const char *check_name(Check check);
 enum class Cap {
 	None, PortCnt, PkeyTblLen, GidTblLen, MaxQpRdAtom, MaxQpInitRdAtom,
 	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
-	MaxCqCount, MaxCqPeriod,
+	MaxCqCount, MaxCqPeriod, MaxCqe,
 };
 struct Bound {
 	Cap cap;
@@ -147,5 +166,7 @@ const std::vector<ContractRule> &ece_rules();
 const std::vector<ContractRule> &sched_rules();
 const std::vector<ContractRule> &modify_cq_rules();
 const std::vector<ContractRule> &effect_rules();
+const std::vector<ContractRule> &return_rules();
+const std::vector<ContractRule> &resize_cq_rules();
 
 } // namespace ibvcert

@@ -1,4 +1,5 @@
 #include "contracts/srq_eval.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -90,7 +91,7 @@ Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request,
 
 Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr &reported)
 {
-	static const ContractRule *rule = find_rule("srq.create.reports_at_least_the_request");
+	static const ContractRule *rule = find_rule(rule_id::srq_create_reports_at_least_the_request);
 	Verdict v;
 	std::string below;
 	if (reported.max_wr < asked.max_wr)
@@ -105,8 +106,8 @@ Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr
 
 Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge)
 {
-	static const ContractRule *sge = find_rule("srq.post_srq_recv.num_sge_within_max_sge");
-	static const ContractRule *room = find_rule("srq.post_srq_recv.max_wr_outstanding");
+	static const ContractRule *sge = find_rule(rule_id::srq_post_srq_recv_num_sge_within_max_sge);
+	static const ContractRule *room = find_rule(rule_id::srq_post_srq_recv_max_wr_outstanding);
 	Verdict v;
 	if (num_sge < 0 || (uint32_t)num_sge > now.attr.max_sge)
 		v.breaches.push_back({sge, fmt::format("num_sge={} above max_sge={}", num_sge, now.attr.max_sge)});

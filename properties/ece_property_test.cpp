@@ -12,8 +12,8 @@
 #include "fixtures/ece.h"
 #include "fixtures/generators/qos_values.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "properties/property_run.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -57,7 +57,7 @@ protected:
 
 TEST_F(EceProperty, AcceptedIffTheRulesAllowSubsetOrUnchanged)
 {
-	check_property({Level::MUST, property_clauses::kEce}, [&] {
+	check_property({Level::MUST, rule_id::ece_property_verdict_and_query}, [&] {
 		const ibv_ece asked = *gen::ece_request(vendor);
 		ibv_ece before{};
 		RC_ASSERT(qp->query_ece(before) == 0);

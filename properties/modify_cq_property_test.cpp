@@ -10,6 +10,7 @@
 #include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_run.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -119,7 +120,7 @@ protected:
 // changes nothing and an accepted one is the moderation in effect.
 TEST_F(ModifyCqProperty, AcceptedExactlyWhenTheContractSays)
 {
-	check_property({Level::MUST, "modify_cq.property.accepted_exactly_per_contract"}, [this] {
+	check_property({Level::MUST, rule_id::modify_cq_property_accepted_exactly_per_contract}, [this] {
 		Trial t = trial(draw_request(run.caps()));
 		auto verdict = t.verdict.verdict();
 		RC_TAG(std::string(verdict_name(verdict)) + ", device " +

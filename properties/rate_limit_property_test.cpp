@@ -16,8 +16,8 @@
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "properties/property_run.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -75,7 +75,7 @@ TEST_F(RateLimitProperty, AcceptedExactlyWhenTheRulesAllowAndRejectedChangesNoth
 	const auto &pp = run.caps().device.packet_pacing_caps;
 	Qp &qp = rig->qp(0);
 	const double link_bps = (double)port_rate_bps(run.caps().port);
-	check_property({Level::MUST, property_clauses::kRateLimit}, [&] {
+	check_property({Level::MUST, rule_id::rate_limit_property_verdict_and_shaping}, [&] {
 		const ibv_qp_rate_limit_attr asked = *gen::rate_limit_request(run.caps());
 		const bool measure = *rc::gen::inRange(0, 3) == 0; // drawn: a replay measures too
 		ibv_qp_rate_limit_attr before{};

@@ -14,8 +14,8 @@
 #include "fixtures/send_rig.h"
 #include "fixtures/send_stats.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "properties/property_run.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -78,7 +78,7 @@ TEST_F(SchedShareProperty, BackloggedLeavesGetTheWeightedMaxMinFairShare)
 	const auto duration = virt ? std::chrono::microseconds(200) : std::chrono::microseconds(20000);
 	const uint32_t mtu = port_mtu_bytes(run.caps().port);
 	const uint32_t frame = mtu ? std::min(kFrame, mtu) : kFrame;
-	check_property({Level::MUST, property_clauses::kSchedShare}, [&] {
+	check_property({Level::MUST, rule_id::sched_property_weighted_max_min}, [&] {
 		const gen::ShareTree tree = *gen::share_tree(kMaxLeaves, link_mbps);
 		// Each case on fresh QPs: a verdict must depend on its input alone,
 		// not on what the cases before it left in the send queues, so that

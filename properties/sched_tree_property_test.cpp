@@ -12,7 +12,7 @@
 #include "contracts/names.h"
 #include "fixtures/model/sched_model.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -68,7 +68,7 @@ bool same_effect(const SchedAttr &a, const SchedAttr &b)
 TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 {
 	Device &device = run_device();
-	check_property({Level::MUST, property_clauses::kSchedTree}, [&] {
+	check_property({Level::MUST, rule_id::sched_property_rule_table}, [&] {
 		std::vector<TreeElem> tree;
 		SchedModel model(kMaxElements);
 		std::vector<std::string> steps;

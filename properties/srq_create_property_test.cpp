@@ -8,9 +8,9 @@
 #include "contracts/names.h"
 #include "contracts/srq_eval.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "properties/srq_property.h"
 #include "fixtures/model/srq_verdict.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -27,7 +27,7 @@ TEST_F(SrqCreateProperty, AcceptedExactlyWhenTheContractSaysAndReportsTheSrq)
 	Device &device = run_device();
 	std::unique_ptr<Pd> pd;
 	ASSERT_EQ(device.alloc_pd(pd), 0) << "device " << device.name() << ": ibv_alloc_pd failed";
-	check_property({Level::MUST, property_clauses::kSrqCreate, {"srq.create.reports_at_least_the_request"}},
+	check_property({Level::MUST, rule_id::srq_property_create_reports_what_it_made, {rule_id::srq_create_reports_at_least_the_request}},
 		       [&] {
 		ibv_srq_init_attr init{};
 		init.attr = (*gen::srq_create_request(caps())).attr;

@@ -9,9 +9,9 @@
 #include "fixtures/generators/srq_values.h"
 #include "contracts/names.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "fixtures/model/srq_model.h"
 #include "properties/srq_property.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -158,7 +158,7 @@ std::string count_bucket(uint32_t n)
 // armed limit; srq_limit queries 0 after each.
 TEST_F(SrqLimitProperty, EventsExactlyWhenTheCountFirstDropsBelowTheLimit)
 {
-	check_property({Level::MUST, property_clauses::kSrqLimitEvents}, [this] {
+	check_property({Level::MUST, rule_id::srq_property_limit_events_over_traffic}, [this] {
 		gen::SrqLimitPlan plan = *gen::srq_limit_plan(caps(), kCreateCap, kPlanSteps);
 		SrqCase c(SrqTraffic::RC);
 		LimitRun run(c, support, plan);

@@ -8,9 +8,9 @@
 #include "fixtures/generators/srq_values.h"
 #include "contracts/names.h"
 #include "properties/property_check.h"
-#include "properties/property_clauses.h"
 #include "properties/srq_commands.h"
 #include "properties/srq_property.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert {
 namespace {
@@ -32,7 +32,7 @@ class SrqStateMachineProperty : public SrqPropertyTest {};
 // MUST: outcomes, events and queries agree with the model at every step.
 TEST_F(SrqStateMachineProperty, OutcomesEventsAndQueriesAgreeWithTheModel)
 {
-	check_property({Level::MUST, property_clauses::kSrqStateMachine}, [this] {
+	check_property({Level::MUST, rule_id::srq_property_state_machine}, [this] {
 		gen::SrqCreateSpec spec = *gen::srq_create_spec(caps(), kCreateCap);
 		SrqCase c(SrqTraffic::RC);
 		c.prepare(spec.max_wr, spec.srq_limit);

@@ -22,6 +22,7 @@ nlohmann::ordered_json case_to_json(const CaseResult &c)
 		{"level", c.level},
 		{"source", c.source},
 		{"rules", c.rules},
+		{"judged", c.judged},
 		{"seconds", c.seconds},
 		{"message", c.message},
 		{"known_deviation", c.known_reason}};
@@ -55,6 +56,7 @@ CaseResult case_from_json(const nlohmann::json &j)
 	c.level = j.at("level").get<std::string>();
 	c.source = j.at("source").get<std::string>();
 	c.rules = j.value("rules", std::vector<std::string>{});
+	c.judged = j.value("judged", std::vector<std::string>{});
 	c.seconds = j.at("seconds").get<double>();
 	c.message = j.at("message").get<std::string>();
 	c.known_reason = j.value("known_deviation", "");

@@ -59,7 +59,7 @@ const char *const kReportShape =
 	R"("device": {"name": "...", "driver", "kernel", ... (optional)}, "policy": {...} (optional), )"
 	R"("verdict": {...} (optional), "cases": [{"suite": "...", "case": "...", "clause": "...", )"
 	R"("outcome": "PASS|FAIL|SKIP|KNOWN|FIXED|FLAKY|CRASH|TIMEOUT|INTERRUPTED", "level": "MUST|SHOULD", )"
-	R"("source": "...", "rules": [...] (optional), "seconds": N, "message": "..."}, ...]})";
+	R"("source": "...", "rules": [...] (optional), "judged": [...] (optional), "seconds": N, "message": "..."}, ...]})";
 
 std::string read_json(const std::string &path, RunResult &run)
 {

@@ -25,6 +25,7 @@ struct CaseResult {
 	std::string level;  // MUST / SHOULD
 	std::string source; // the man page sentence or table behind the clause
 	std::vector<std::string> rules; // the contract rule ids the case checks (ibvcert rules)
+	std::vector<std::string> judged; // the rule ids the call judge held its calls to
 	std::string message; // failure evidence, or the skip reason
 	std::string known_reason; // for KNOWN / FIXED: the deviation file's entry
 	double seconds = 0;

@@ -8,6 +8,7 @@
 #include "fixtures/model/read_back.h"
 #include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/core.h>
 
@@ -143,7 +144,7 @@ std::optional<Finding> judge_qp_call(const json &steps, size_t i, size_t end, co
 		if (changes.empty())
 			return std::nullopt;
 		f.check = Finding::Check::Unchanged;
-		f.rules.push_back("modify_qp.rejected.changes_nothing");
+		f.rules.push_back(rule_id::modify_qp_rejected_changes_nothing);
 		f.seen = "returned " + errno_name(ret) + " and changed " + join(changes);
 		return f;
 	}
@@ -167,7 +168,7 @@ std::optional<Finding> judge_qp_call(const json &steps, size_t i, size_t end, co
 	f.read_back_mask = mask;
 	f.loaded = qp.loaded | mask;
 	f.expect_state = next;
-	f.rules = {"modify_qp.query.reads_back_as_set"};
+	f.rules = {rule_id::modify_qp_query_reads_back_as_set};
 	f.seen = "returned 0; expected the QP in " + qp_state_name(next) + ", read back: " + join(differ);
 	return f;
 }
@@ -255,7 +256,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 										     out.value(k, 0u), read.value(k, 0u)));
 					if (!differ.empty()) {
 						c.check = Finding::Check::ReadBack;
-						c.rules = {"srq.property.create_reports_what_it_made"};
+						c.rules = {rule_id::srq_property_create_reports_what_it_made};
 						c.seen = join(differ);
 						f = c;
 					}
@@ -284,7 +285,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 					auto changes = srq_changes(steps[before], steps[after]);
 					if (!changes.empty()) {
 						c.check = Finding::Check::Unchanged;
-						c.rules.push_back("srq.rejected.changes_nothing");
+						c.rules.push_back(rule_id::srq_rejected_changes_nothing);
 						c.seen = "returned " + errno_name(ret) + " and changed " + join(changes);
 						f = c;
 					}
@@ -311,7 +312,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.check = Finding::Check::ReadBack;
 				c.expect_accept = true;
 				c.expected = "srq_limit 0 once the limit event has fired (the SRQ is no longer armed)";
-				c.rules = {"srq.limit_event.once_below_the_limit"};
+				c.rules = {rule_id::srq_limit_event_once_below_the_limit};
 				c.seen = fmt::format("srq_limit reads {} after IBV_EVENT_SRQ_LIMIT_REACHED", m.attr.srq_limit);
 				f = c;
 			}
@@ -327,7 +328,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.check = Finding::Check::Outcome;
 				c.expect_accept = false;
 				c.rules = {refused_rule};
-				c.expect_errno = c.rules[0] == "srq.post_srq_recv.max_wr_outstanding" ? ENOMEM : EINVAL;
+				c.expect_errno = c.rules[0] == rule_id::srq_post_srq_recv_max_wr_outstanding ? ENOMEM : EINVAL;
 				c.expected = fmt::format("the post stops at WR #{} ({})", refused, c.rules[0]);
 				c.seen = fmt::format("returned 0: every one of the {} WR(s) taken", s["wr"].size());
 				f = c;
@@ -338,7 +339,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.check = Finding::Check::ErrnoValue;
 				c.expect_accept = true;
 				c.expected = "0, or the value of errno on failure (a positive errno)";
-				c.rules = {"srq.property.state_machine"};
+				c.rules = {rule_id::srq_property_state_machine};
 				c.seen = fmt::format("returned {} after taking {} of {} WR(s)", ret,
 						     std::max(bad, 0), s["wr"].size());
 				f = c;
@@ -361,7 +362,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.object = s["srq"];
 				c.check = Finding::Check::NoEvent;
 				c.expected = "no IBV_EVENT_SRQ_LIMIT_REACHED: no ibv_modify_srq armed the SRQ";
-				c.rules = {"srq.create.srq_limit_arms_nothing"};
+				c.rules = {rule_id::srq_create_srq_limit_arms_nothing};
 				c.seen = "IBV_EVENT_SRQ_LIMIT_REACHED on the SRQ";
 				f = c;
 			}

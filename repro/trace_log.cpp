@@ -9,7 +9,15 @@ std::string TraceLog::new_id(const std::string &kind)
 
 void TraceLog::add(nlohmann::json step)
 {
-	steps_.push_back(std::move(step));
+	if (listener_)
+		listener_(step);
+	if (retain_)
+		steps_.push_back(std::move(step));
+}
+
+void TraceLog::set_listener(std::function<void(const nlohmann::json &)> listener)
+{
+	listener_ = std::move(listener);
 }
 
 void TraceLog::mark_failure(const std::string &message)

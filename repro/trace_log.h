@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <string>
 
 namespace ibvcert {
@@ -15,7 +16,12 @@ class TraceLog {
 public:
 	// "qp3": the next id of this kind of object.
 	std::string new_id(const std::string &kind);
+	// Records a step, and hands it to the listener (the call judge) first.
 	void add(nlohmann::json step);
+	// Called with every step added (nullptr: none).
+	void set_listener(std::function<void(const nlohmann::json &)> listener);
+	// Whether steps are kept (repro reads them); the listener sees them either way.
+	void set_retain(bool retain) { retain_ = retain; }
 	// The case reported a failure here (a GoogleTest failure, or a
 	// property's counterexample).
 	void mark_failure(const std::string &message);
@@ -25,6 +31,8 @@ public:
 private:
 	nlohmann::json steps_ = nlohmann::json::array();
 	int next_ = 0;
+	bool retain_ = true;
+	std::function<void(const nlohmann::json &)> listener_;
 };
 
 // The trace this process records into.

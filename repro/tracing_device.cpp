@@ -130,6 +130,14 @@ public:
 		return ret;
 	}
 	int query_moderation(ibv_moderate_cq &m) override { return inner->query_moderation(m); }
+	int resize(int cqe) override
+	{
+		int ret = inner->resize(cqe);
+		trace_log().add({{"verb", "ibv_resize_cq"}, {"cq", id}, {"cqe", cqe}, {"ret", ret},
+				 {"cqe_after", inner->cqe()}});
+		return ret;
+	}
+	int cqe() const override { return inner->cqe(); }
 	std::unique_ptr<Cq> inner;
 	std::string id;
 };
@@ -503,7 +511,18 @@ public:
 	{
 		if (!event.acked)
 			trace_log().add({{"verb", "ibv_ack_async_event"}});
-		inner_->ack_async_event(event);
+		// The device acks the event it handed out: its own objects, not the
+		// wrappers get_async_event put in their place.
+		AsyncEvent in = event;
+		if (auto *t = dynamic_cast<TQp *>(event.qp))
+			in.qp = t->inner.get();
+		if (auto *t = dynamic_cast<TCq *>(event.cq))
+			in.cq = t->inner.get();
+		if (auto *t = dynamic_cast<TSrq *>(event.srq))
+			in.srq = t->inner.get();
+		inner_->ack_async_event(in);
+		event.acked = in.acked;
+		event.native = in.native;
 	}
 	int connect_loopback(Qp &a, Qp &b, std::string &failed_step) override
 	{
@@ -547,13 +566,15 @@ public:
 	}
 	int create_sched_node(const SchedAttr &attr, std::unique_ptr<SchedNode> &node) override
 	{
-		trace_log().add({{"verb", "mlx5dv_sched_node_create"}, {"untraced", true}});
-		return inner_->create_sched_node(attr, node);
+		int ret = inner_->create_sched_node(attr, node);
+		trace_log().add({{"verb", "mlx5dv_sched_node_create"}, {"untraced", true}, {"ret", ret}});
+		return ret;
 	}
 	int create_sched_leaf(const SchedAttr &attr, std::unique_ptr<SchedLeaf> &leaf) override
 	{
-		trace_log().add({{"verb", "mlx5dv_sched_leaf_create"}, {"untraced", true}});
-		return inner_->create_sched_leaf(attr, leaf);
+		int ret = inner_->create_sched_leaf(attr, leaf);
+		trace_log().add({{"verb", "mlx5dv_sched_leaf_create"}, {"untraced", true}, {"ret", ret}});
+		return ret;
 	}
 	int modify_qp_sched_elem(Qp &qp, const SchedLeaf *requestor, const SchedLeaf *responder) override
 	{

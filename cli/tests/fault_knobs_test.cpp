@@ -55,6 +55,9 @@ const KnobExpectation kExpectations[] = {
 	{"sched-recreate-keeps-cap", "SchedLifecycle.NewLeafIsScheduledByItsOwnAttributesAfterADestroy"},
 	{"cq-moderation-kept-across-cqs", "ModifyCqLifecycle.NewCqStartsFromTheDefaultAfterDestroy"},
 	{"srq-limit-kept-across-srqs", "SrqLifecycle.NewSrqIsNotArmedAfterAnArmedOneWasDestroyed"},
+	// judged on every call: any clause whose modify is rejected fails
+	{"rejection-as-negative-errno", "ModifyQpInvalidValue.RejectedAndChangesNothing"},
+	{"rejection-as-negative-errno", "ModifyQpRequiredAttribute.OmittedFailsAndChangesNothing"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)

@@ -3,6 +3,7 @@
 // script the test appends measures the layout and drives the filters, and
 // writes what it saw as JSON into the DOM.
 #include "cli/tests/run_command.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -281,14 +282,14 @@ TEST_F(HtmlReport, SkippedOnEveryDeviceOnlyWhenNoDeviceCouldRunTheClause)
 	json covered = case_json("RateLimitWithoutPacing.ReturnsEopnotsupp", "SKIP", "MUST",
 				 "the device has packet pacing (qp_rate_limit_max 100000000 kbps): the RateLimit* cases "
 				 "cover it",
-				 {"rate_limit.pacing.supported"});
+				 {ibvcert::rule_id::rate_limit_pacing_supported});
 	json resize = case_json("SrqResizeWithoutCap.Rejected", "SKIP", "MUST",
 				"the device advertises IBV_DEVICE_SRQ_RESIZE (SrqResizeWithCap.Grows covers it)",
 				{"srq.resize.supported"});
 	json nobody = case_json("SchedTree.Builds", "SKIP", "MUST",
 				"not an mlx5 device (mlx5dv_is_supported(3) returned false)", {"sched.tree.x"});
 	json lacking = case_json("RateLimitWithoutPacing.ReturnsEopnotsupp", "SKIP", "MUST",
-				 "no packet pacing for RAW_PACKET", {"rate_limit.pacing.supported"});
+				 "no packet pacing for RAW_PACKET", {ibvcert::rule_id::rate_limit_pacing_supported});
 	auto a = write("a", report_json("dev0", {covered, resize, nobody}, policy(), verdict()));
 	auto b = write("b", report_json("dev1", {lacking, resize, nobody}, policy(), verdict()));
 	std::string dom = rendered_dom(report({a, b}), true);

@@ -2,6 +2,7 @@
 // kernels (uname -r prefixes) and rdma-core releases it names; one that does
 // not apply leaves the case as if unlisted (neither KNOWN nor FIXED).
 #include "cli/known_deviations.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -44,7 +45,7 @@ KnownDeviation entry(std::vector<std::string> kernels, std::vector<std::string> 
 	d.cases = {"Table/Clause.Test/RC_*"};
 	d.reason = "does something";
 	d.breaks = "a sentence";
-	d.rules = {"modify_qp.qp_access_flags.known"};
+	d.rules = {rule_id::modify_qp_qp_access_flags_known};
 	d.kernels = std::move(kernels);
 	d.rdma_core = std::move(rdma_core);
 	return d;
@@ -116,7 +117,7 @@ TEST(ApplyKnownDeviations, TheFirstEntryThatAppliesIsUsed)
 	apply_known_deviations(k, c);
 	EXPECT_EQ(c.outcome, Outcome::Known);
 	EXPECT_NE(c.known_reason.find("new behaviour"), std::string::npos) << c.known_reason;
-	EXPECT_NE(c.known_reason.find("modify_qp.qp_access_flags.known"), std::string::npos) << c.known_reason;
+	EXPECT_NE(c.known_reason.find(rule_id::modify_qp_qp_access_flags_known), std::string::npos) << c.known_reason;
 }
 
 std::string write_temp(const std::string &text)

@@ -4,6 +4,7 @@
 // not a libibverbs device, so the programs run in the lab
 // (lab/repro-deviations, ctest -L lab) against rxe0 and siw0.
 #include "cli/tests/run_command.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -27,15 +28,15 @@ struct ReproCase {
 
 const ReproCase kCases[] = {
 	{"outcome", "Table/ModifyQpForeignAttribute.RejectedAndChangesNothing/RC_INIT_RTR_QKEY",
-	 "accept-foreign-attr", "outcome", "modify_qp.transition.allowed"},
+	 "accept-foreign-attr", "outcome", ibvcert::rule_id::modify_qp_transition_allowed},
 	{"unchanged", "Table/ModifyQpInvalidValue.RejectedAndChangesNothing/RC_INIT_RTR_ah_attr_sl_above",
-	 "partial-apply", "changes nothing", "modify_qp.rejected.changes_nothing"},
+	 "partial-apply", "changes nothing", ibvcert::rule_id::modify_qp_rejected_changes_nothing},
 	{"read_back", "Table/ModifyQpRequiredSet.AloneSucceeds/RC_INIT_RTR", "stale-state-field",
-	 "reads back", "modify_qp.query.reads_back_as_set"},
+	 "reads back", ibvcert::rule_id::modify_qp_query_reads_back_as_set},
 	{"srq_event", "Traffic/SrqCreateLimit.DoesNotArm/UD", "srq-limit-armed-at-create", "no event",
-	 "srq.create.srq_limit_arms_nothing"},
+	 ibvcert::rule_id::srq_create_srq_limit_arms_nothing},
 	{"srq_disarm", "Traffic/SrqLimitEvent.FiresOnceBelowTheLimitThenDisarms/RC", "srq-limit-not-disarmed",
-	 "reads back", "srq.limit_event.once_below_the_limit"},
+	 "reads back", ibvcert::rule_id::srq_limit_event_once_below_the_limit},
 	{"property", "QpStateMachineProperty.OutcomesAndStatesAgreeWithTheModel", "accept-invalid-transition",
 	 "outcome", "modify_qp.transition"},
 };
@@ -110,7 +111,7 @@ TEST(ReproCommand, FromATraceGivesTheProgramTheCaseGives)
 	ASSERT_EQ(r.status, 0) << r.output;
 	std::string program = read(dir / "trace.c");
 	EXPECT_NE(program.find("Checked: changes nothing"), std::string::npos) << program.substr(0, 2000);
-	EXPECT_NE(program.find("modify_qp.rejected.changes_nothing"), std::string::npos) << program.substr(0, 2000);
+	EXPECT_NE(program.find(ibvcert::rule_id::modify_qp_rejected_changes_nothing), std::string::npos) << program.substr(0, 2000);
 	EXPECT_NE(program.find("repro --from-trace " + trace.string()), std::string::npos) << program.substr(0, 2000);
 	std::filesystem::remove_all(dir);
 }

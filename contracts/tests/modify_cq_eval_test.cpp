@@ -2,6 +2,7 @@
 // rejected at the row's level with the row's errno, everything within the
 // caps is accepted, and a device without cq_mod_caps refuses every call.
 #include "contracts/modify_cq_eval.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -40,12 +41,12 @@ TEST(ModifyCqRules, EveryRowBindsModifyCqAndEveryRequestRuleHasItsErrno)
 			EXPECT_GE(modify_cq_field(moderate(0, 0), r.field), 0) << r.id << " names " << r.field;
 		}
 	}
-	for (const char *id : {"modify_cq.moderation.feature", "modify_cq.attr_mask.known",
-			       "modify_cq.cq_count.range", "modify_cq.cq_period.range",
-			       "modify_cq.rejected.changes_nothing"})
+	for (const char *id : {rule_id::modify_cq_moderation_feature, rule_id::modify_cq_attr_mask_known,
+			       rule_id::modify_cq_cq_count_range, rule_id::modify_cq_cq_period_range,
+			       rule_id::modify_cq_rejected_changes_nothing})
 		EXPECT_NE(find_rule(id), nullptr) << id;
 	EXPECT_EQ(rule_for_field(Verb::ModifyCq, "moderate.cq_period"),
-		  find_rule("modify_cq.cq_period.range"));
+		  find_rule(rule_id::modify_cq_cq_period_range));
 }
 
 TEST(ModifyCqEvaluator, WithinTheCapsIsAccepted)
@@ -62,13 +63,13 @@ TEST(ModifyCqEvaluator, AboveEachCapIsAMustBreachWithEinval)
 	DeviceCaps caps = caps_with(1000, 100);
 	Verdict count = evaluate_modify_cq(caps, moderate(1001, 0));
 	EXPECT_EQ(count.verdict(), Class::MustReject) << count.describe();
-	EXPECT_TRUE(count.breaks("modify_cq.cq_count.range"));
+	EXPECT_TRUE(count.breaks(rule_id::modify_cq_cq_count_range));
 	EXPECT_EQ(count.err(), EINVAL);
 	EXPECT_EQ(count.first()->detail, "moderate.cq_count=1001 outside 0..1000");
 
 	Verdict period = evaluate_modify_cq(caps, moderate(0, 101));
 	EXPECT_EQ(period.verdict(), Class::MustReject) << period.describe();
-	EXPECT_EQ(period.rule_ids(), std::vector<std::string>{"modify_cq.cq_period.range"});
+	EXPECT_EQ(period.rule_ids(), std::vector<std::string>{rule_id::modify_cq_cq_period_range});
 	EXPECT_EQ(period.err(), EINVAL);
 }
 
@@ -76,8 +77,8 @@ TEST(ModifyCqEvaluator, TheValuesAreNotHeldToTheCapsWithoutTheFlag)
 {
 	DeviceCaps caps = caps_with(10, 10);
 	Verdict v = evaluate_modify_cq(caps, moderate(500, 500, 1u << 1));
-	EXPECT_FALSE(v.breaks("modify_cq.cq_count.range")) << v.describe();
-	EXPECT_FALSE(v.breaks("modify_cq.cq_period.range")) << v.describe();
+	EXPECT_FALSE(v.breaks(rule_id::modify_cq_cq_count_range)) << v.describe();
+	EXPECT_FALSE(v.breaks(rule_id::modify_cq_cq_period_range)) << v.describe();
 }
 
 TEST(ModifyCqEvaluator, UnknownMaskBitsAndAnEmptyMaskAreMustBreachesWithEinval)
@@ -86,11 +87,11 @@ TEST(ModifyCqEvaluator, UnknownMaskBitsAndAnEmptyMaskAreMustBreachesWithEinval)
 	for (uint32_t mask : {1u << 1, 1u << 31, IBV_CQ_ATTR_MODERATE | (1u << 5)}) {
 		Verdict v = evaluate_modify_cq(caps, moderate(1, 1, mask));
 		EXPECT_EQ(v.verdict(), Class::MustReject) << mask;
-		EXPECT_TRUE(v.breaks("modify_cq.attr_mask.known")) << v.describe();
+		EXPECT_TRUE(v.breaks(rule_id::modify_cq_attr_mask_known)) << v.describe();
 		EXPECT_EQ(v.err(), EINVAL);
 	}
 	Verdict empty = evaluate_modify_cq(caps, moderate(1, 1, 0));
-	EXPECT_EQ(empty.rule_ids(), std::vector<std::string>{"modify_cq.attr_mask.nonzero"});
+	EXPECT_EQ(empty.rule_ids(), std::vector<std::string>{rule_id::modify_cq_attr_mask_nonzero});
 	EXPECT_EQ(empty.err(), EINVAL);
 }
 
@@ -100,7 +101,7 @@ TEST(ModifyCqEvaluator, WithoutCqModCapsEveryCallIsEopnotsupp)
 		for (auto attr : {moderate(0, 0), moderate(5, 5), moderate(0, 0, 0), moderate(0, 0, 2)}) {
 			Verdict v = evaluate_modify_cq(caps, attr);
 			EXPECT_EQ(v.verdict(), Class::MustReject) << describe_modify_cq_attr(attr);
-			EXPECT_TRUE(v.breaks("modify_cq.moderation.feature"));
+			EXPECT_TRUE(v.breaks(rule_id::modify_cq_moderation_feature));
 			EXPECT_EQ(v.err(), EOPNOTSUPP) << v.describe();
 			// No caps to hold the values to: the feature rule alone speaks for them.
 			EXPECT_FALSE(v.breaks(Check::Range) && attr.attr_mask == IBV_CQ_ATTR_MODERATE)

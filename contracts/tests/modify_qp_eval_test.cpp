@@ -4,6 +4,7 @@
 #include "fixtures/qp_builder.h"
 #include "contracts/qp_table.h"
 #include "contracts/modify_qp_eval.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -127,14 +128,14 @@ TEST_F(ModifyQpEvaluator, RoceAddressVectorWithoutGrhIsAMustRejection)
 		int mask = IBV_QP_STATE | row->required;
 		auto v = evaluate_modify_qp(roce, type, IBV_QPS_INIT, attr, mask);
 		EXPECT_EQ(v.verdict(), Verdict::Class::MustReject) << v.describe();
-		EXPECT_TRUE(v.breaks("modify_qp.ah_attr.grh_required")) << v.describe();
+		EXPECT_TRUE(v.breaks(rule_id::modify_qp_ah_attr_grh_required)) << v.describe();
 		attr.ah_attr.is_global = 1;
 		EXPECT_FALSE(evaluate_modify_qp(roce, type, IBV_QPS_INIT, attr, mask)
-				     .breaks("modify_qp.ah_attr.grh_required"));
+				     .breaks(rule_id::modify_qp_ah_attr_grh_required));
 		// On InfiniBand a local address vector needs no GRH.
 		attr.ah_attr.is_global = 0;
 		EXPECT_FALSE(evaluate_modify_qp(caps, type, IBV_QPS_INIT, attr, mask)
-				     .breaks("modify_qp.ah_attr.grh_required"));
+				     .breaks(rule_id::modify_qp_ah_attr_grh_required));
 	}
 }
 

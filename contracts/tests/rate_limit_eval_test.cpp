@@ -4,6 +4,7 @@
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -38,8 +39,8 @@ TEST_F(RateLimitEval, RowsAreTheFamilysOwn)
 		EXPECT_EQ(find_rule(r.id), &r);
 		EXPECT_EQ(r.verbs, verb_bit(Verb::ModifyQpRateLimit)) << r.id;
 	}
-	ASSERT_NE(find_rule("rate_limit.pacing.supported"), nullptr);
-	EXPECT_EQ(find_rule("rate_limit.pacing.supported")->err, EOPNOTSUPP);
+	ASSERT_NE(find_rule(rule_id::rate_limit_pacing_supported), nullptr);
+	EXPECT_EQ(find_rule(rule_id::rate_limit_pacing_supported)->err, EOPNOTSUPP);
 	// The verb is also bound by IBV_QP_RATE_LIMIT's rules of ibv_modify_qp.
 	EXPECT_GT(rules_of(Verb::ModifyQpRateLimit).size(), rate_limit_rules().size());
 }
@@ -52,14 +53,14 @@ TEST_F(RateLimitEval, ZeroAndTheCapsRangeAreAccepted)
 	EXPECT_TRUE(rate_limit_in_caps(0, caps));
 	EXPECT_FALSE(rate_limit_in_caps(999, caps));
 	Verdict v = eval(999);
-	EXPECT_EQ(v.rule_ids(), std::vector<std::string>{"modify_qp.rate_limit.range"});
+	EXPECT_EQ(v.rule_ids(), std::vector<std::string>{rule_id::modify_qp_rate_limit_range});
 	EXPECT_EQ(v.err(), EINVAL);
 }
 
 TEST_F(RateLimitEval, CompMaskIsAShouldRule)
 {
 	Verdict v = eval(0, 1);
-	EXPECT_EQ(v.rule_ids(), std::vector<std::string>{"rate_limit.comp_mask.zero"});
+	EXPECT_EQ(v.rule_ids(), std::vector<std::string>{rule_id::rate_limit_comp_mask_zero});
 	EXPECT_EQ(v.verdict(), Verdict::Class::ShouldReject);
 	EXPECT_EQ(v.err(), EINVAL);
 }
@@ -69,13 +70,13 @@ TEST_F(RateLimitEval, WithoutPacingTheVerbIsNotSupported)
 	caps.device.packet_pacing_caps = {};
 	Verdict v = eval(0, 1);
 	ASSERT_FALSE(v.accepts());
-	EXPECT_STREQ(v.first()->rule->id, "rate_limit.pacing.supported");
+	EXPECT_STREQ(v.first()->rule->id, rule_id::rate_limit_pacing_supported);
 	EXPECT_EQ(v.err(), EOPNOTSUPP);
 }
 
 TEST_F(RateLimitEval, AnUnpacedQpTypeIsModifyQpsFeatureRule)
 {
 	Verdict v = eval(1000, 0, IBV_QPT_UD);
-	EXPECT_TRUE(v.breaks("modify_qp.rate_limit.feature"));
-	EXPECT_FALSE(v.breaks("rate_limit.pacing.supported"));
+	EXPECT_TRUE(v.breaks(rule_id::modify_qp_rate_limit_feature));
+	EXPECT_FALSE(v.breaks(rule_id::rate_limit_pacing_supported));
 }

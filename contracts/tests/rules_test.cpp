@@ -2,6 +2,7 @@
 // every value rule speaks of a field the vocabulary has.
 #include "contracts/qp_attr_table.h"
 #include "contracts/rule.h"
+#include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
 
@@ -35,7 +36,7 @@ TEST(ContractRules, EveryRuleBindsAVerbAndCitesItsSentence)
 
 TEST(ContractRules, CitationOfAnIdIsTheRulesOwnCitationAndNamesAnUnknownIdAsAHarnessBug)
 {
-	const ContractRule *r = find_rule("srq.create.reports_at_least_the_request");
+	const ContractRule *r = find_rule(rule_id::srq_create_reports_at_least_the_request);
 	ASSERT_NE(r, nullptr);
 	EXPECT_EQ(citation_of(r->id), "[" + std::string(r->id) + "] " + citation(*r));
 	EXPECT_EQ(citation_of("no.such.rule"), "HARNESS BUG: no contract rule no.such.rule");

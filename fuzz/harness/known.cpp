@@ -1,6 +1,7 @@
 #include "fuzz/harness/known.h"
 
 #include "cli/known_deviations.h"
+#include "contracts/rule_ids.h"
 
 #include <unistd.h>
 
@@ -28,42 +29,42 @@ std::map<std::string, std::string> g_unsupported; // clause key -> what
 // entry must list both, so an entry about another read-back (rxe's
 // hop_limit) does not cover a state.
 const std::map<std::string, std::vector<std::string>> kClauseRules = {
-	{"modify_qp.unchanged", {"modify_qp.rejected.changes_nothing"}},
-	{"modify_qp.isolation", {"modify_qp.other_objects.unchanged"}},
-	{"modify_qp.read-back", {"modify_qp.query.reads_back_as_set"}},
-	{"modify_qp.model.rejected-valid", {"modify_qp.property.accepted_exactly_per_contract"}},
-	{"differential.attr", {"modify_qp.query.reads_back_as_set"}},
-	{"modify_srq.unchanged", {"srq.rejected.changes_nothing"}},
-	{"modify_srq.model.rejected-valid", {"srq.property.modify_accepted_exactly_per_contract"}},
-	{"post_srq_recv.return", {"srq.property.state_machine"}},
-	{"create_srq.srq-state", {"srq.property.create_reports_what_it_made"}},
-	{"create_srq.caps", {"srq.create.reports_at_least_the_request"}},
-	{"create_srq.model.rejected-valid", {"srq.property.create_reports_what_it_made"}},
-	{"modify_srq.srq-state", {"srq.property.modify_accepted_exactly_per_contract"}},
-	{"post_srq_recv.srq-state", {"srq.property.state_machine"}},
-	{"query_srq.srq-state", {"srq.property.state_machine"}},
-	{"modify_cq.unchanged", {"modify_cq.rejected.changes_nothing"}},
-	{"modify_cq.in-effect", {"modify_cq.moderation.in_effect_as_set"}},
-	{"modify_qp_rate_limit.unchanged", {"rate_limit.range.rejected_changes_nothing"}},
-	{"set_ece.unchanged", {"ece.comp_mask.rejected_stores_nothing"}},
-	{"modify_qp_rate_limit.read-back", {"rate_limit.pacing.max_send_rate"}},
-	{"set_ece.options", {"ece.options.accepted_subset_in_every_state"}},
-	{"set_ece.read-back", {"ece.query.returns_what_set_accepted"}},
-	{"post_srq_recv.bad-wr", {"srq.post_srq_recv.max_wr_outstanding"}},
-	{"sched_modify.unchanged", {"sched.invalid.changes_nothing"}},
+	{"modify_qp.unchanged", {rule_id::modify_qp_rejected_changes_nothing}},
+	{"modify_qp.isolation", {rule_id::modify_qp_other_objects_unchanged}},
+	{"modify_qp.read-back", {rule_id::modify_qp_query_reads_back_as_set}},
+	{"modify_qp.model.rejected-valid", {rule_id::modify_qp_property_accepted_exactly_per_contract}},
+	{"differential.attr", {rule_id::modify_qp_query_reads_back_as_set}},
+	{"modify_srq.unchanged", {rule_id::srq_rejected_changes_nothing}},
+	{"modify_srq.model.rejected-valid", {rule_id::srq_property_modify_accepted_exactly_per_contract}},
+	{"post_srq_recv.return", {rule_id::srq_property_state_machine}},
+	{"create_srq.srq-state", {rule_id::srq_property_create_reports_what_it_made}},
+	{"create_srq.caps", {rule_id::srq_create_reports_at_least_the_request}},
+	{"create_srq.model.rejected-valid", {rule_id::srq_property_create_reports_what_it_made}},
+	{"modify_srq.srq-state", {rule_id::srq_property_modify_accepted_exactly_per_contract}},
+	{"post_srq_recv.srq-state", {rule_id::srq_property_state_machine}},
+	{"query_srq.srq-state", {rule_id::srq_property_state_machine}},
+	{"modify_cq.unchanged", {rule_id::modify_cq_rejected_changes_nothing}},
+	{"modify_cq.in-effect", {rule_id::modify_cq_moderation_in_effect_as_set}},
+	{"modify_qp_rate_limit.unchanged", {rule_id::rate_limit_range_rejected_changes_nothing}},
+	{"set_ece.unchanged", {rule_id::ece_comp_mask_rejected_stores_nothing}},
+	{"modify_qp_rate_limit.read-back", {rule_id::rate_limit_pacing_max_send_rate}},
+	{"set_ece.options", {rule_id::ece_options_accepted_subset_in_every_state}},
+	{"set_ece.read-back", {rule_id::ece_query_returns_what_set_accepted}},
+	{"post_srq_recv.bad-wr", {rule_id::srq_post_srq_recv_max_wr_outstanding}},
+	{"sched_modify.unchanged", {rule_id::sched_invalid_changes_nothing}},
 	// The datapath rows (op_post_send.cpp, op_raw_send.cpp, op_async_event.cpp).
-	{"post_send.srq-state", {"srq.limit_event.once_below_the_limit"}},
-	{"get_async_event.srq-limit-extra", {"srq.limit_event.once_below_the_limit"}},
-	{"get_async_event.srq-limit-missing", {"srq.limit_event.once_below_the_limit"}},
-	{"post_send.wc-status", {"post_send.wc.success_on_connected_pair"}},
-	{"post_send.wc-missing", {"post_send.wc.success_on_connected_pair"}},
-	{"poll_cq.wc", {"poll_cq.wc.names_a_posted_wr_once"}},
-	{"poll_cq.return", {"poll_cq.return.at_most_num_entries"}},
-	{"raw_send.wc", {"poll_cq.wc.names_a_posted_wr_once"}},
-	{"raw_send.poll-return", {"poll_cq.return.at_most_num_entries"}},
+	{"post_send.srq-state", {rule_id::srq_limit_event_once_below_the_limit}},
+	{"get_async_event.srq-limit-extra", {rule_id::srq_limit_event_once_below_the_limit}},
+	{"get_async_event.srq-limit-missing", {rule_id::srq_limit_event_once_below_the_limit}},
+	{"post_send.wc-status", {rule_id::post_send_wc_success_on_connected_pair}},
+	{"post_send.wc-missing", {rule_id::post_send_wc_success_on_connected_pair}},
+	{"poll_cq.wc", {rule_id::poll_cq_wc_names_a_posted_wr_once}},
+	{"poll_cq.return", {rule_id::poll_cq_return_at_most_num_entries}},
+	{"raw_send.wc", {rule_id::poll_cq_wc_names_a_posted_wr_once}},
+	{"raw_send.poll-return", {rule_id::poll_cq_return_at_most_num_entries}},
 };
 
-const char kStateRules[][40] = {"modify_qp.required_set.accepted", "modify_qp.query.reads_back_as_set"};
+const char kStateRules[][40] = {rule_id::modify_qp_required_set_accepted, rule_id::modify_qp_query_reads_back_as_set};
 
 bool ends_with(const std::string &s, const std::string &tail)
 {

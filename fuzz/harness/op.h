@@ -9,6 +9,7 @@
 #include "fuzz/harness/verbs.h"
 
 #include "contracts/qp_attr_table.h"
+#include "contracts/rule_ids.h"
 
 #include <optional>
 #include <string>
@@ -28,7 +29,7 @@ struct Expect {
 };
 
 // The model's expectation from a verdict: the first broken rule's level,
-// and its id as the reason part of the clause id ("sched.bw_share.root_zero").
+// and its id as the reason part of the clause id (rule_id::sched_bw_share_root_zero).
 Expect expect_of(const Verdict &v);
 // "model: accept\n", "model: reject [MUST] srq.post_srq_recv.max_wr_outstanding\n", or without an
 // expectation "model: none (<none>)\n".

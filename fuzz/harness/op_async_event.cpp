@@ -9,6 +9,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
+#include "contracts/rule_ids.h"
 
 namespace ibvcert::fuzz {
 namespace {
@@ -61,7 +62,7 @@ public:
 		if (!lane.srq())
 			return;
 		const SrqSlot &srq = lane.srq();
-		const ContractRule *rule = find_rule("srq.limit_event.once_below_the_limit");
+		const ContractRule *rule = find_rule(rule_id::srq_limit_event_once_below_the_limit);
 		std::string cite = std::string(rule->id) + ": " + citation(*rule);
 		if (g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq &&
 		    srq.limit_events_got > srq.model.events)

@@ -11,6 +11,7 @@
 
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
+#include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
 
@@ -108,7 +109,7 @@ public:
 		if (ret[i] == 0 && !same(b.after, b.attr.moderate))
 			oracle.fail(i, {"modify_cq.in-effect", Level::MUST,
 					"the CQ's moderation is not the one ibv_modify_cq accepted",
-					citation(*find_rule("modify_cq.moderation.in_effect_as_set")),
+					citation(*find_rule(rule_id::modify_cq_moderation_in_effect_as_set)),
 					{},
 					"in effect: " + describe_moderation(b.after)});
 	}

@@ -20,6 +20,7 @@
 
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
+#include "contracts/rule_ids.h"
 
 #include <arpa/inet.h>
 
@@ -209,7 +210,7 @@ public:
 		const PairModel &m = lane.pair().model;
 		for (const Wr &w : b.wrs) {
 			if (!opcode_in_table(m.type, w.c.opcode)) {
-				static const ContractRule *r = find_rule("post_send.opcode.in_the_qp_type_table");
+				static const ContractRule *r = find_rule(rule_id::post_send_opcode_in_the_qp_type_table);
 				return Expect{false, r->level, r->id};
 			}
 			if (!plain_opcode(w.c.opcode) || w.c.inline_data || w.num_sge < 1 ||
@@ -256,7 +257,7 @@ public:
 		if (b.poll_over)
 			oracle.fail(i, {"poll_cq.return", Level::MUST,
 					"ibv_poll_cq returned more completions than asked for",
-					rule_text("poll_cq.return.at_most_num_entries"), {},
+					rule_text(rule_id::poll_cq_return_at_most_num_entries), {},
 					"num_entries " + std::to_string(kPollBatch) + ", returned " +
 						std::to_string(b.poll_over)});
 		std::vector<uint64_t> success; // wr_ids whose completion must be IBV_WC_SUCCESS
@@ -271,7 +272,7 @@ public:
 			if (!(resp && p.model.srq) && (!(req || resp) || it == list.end()))
 				oracle.fail(i, {"poll_cq.wc", Level::MUST,
 						"a completion names no WR posted to its QP and not completed yet",
-						rule_text("poll_cq.wc.names_a_posted_wr_once"), {},
+						rule_text(rule_id::poll_cq_wc_names_a_posted_wr_once), {},
 						wc_text(wc) + "\nrequester qp_num " + hex(p.requester->qp_num()) +
 							", responder qp_num " + hex(p.responder->qp_num())});
 			if ((req || resp) && it != list.end())
@@ -282,14 +283,14 @@ public:
 				if (wc.status != IBV_WC_SUCCESS)
 					oracle.fail(i, {"post_send.wc-status", Level::SHOULD,
 							"a valid WR on a connected pair completed in error",
-							rule_text("post_send.wc.success_on_connected_pair"), {},
+							rule_text(rule_id::post_send_wc_success_on_connected_pair), {},
 							wc_text(wc)});
 			}
 		}
 		if (lane.strict() && !success.empty())
 			oracle.fail(i, {"post_send.wc-missing", Level::SHOULD,
 					"a valid signaled WR on a connected pair has no completion",
-					rule_text("post_send.wc.success_on_connected_pair"), {},
+					rule_text(rule_id::post_send_wc_success_on_connected_pair), {},
 					"wr_id " + hex(success.front()) + " never completed"});
 		if (b.srq_consumed && after.srq_live && lane.srq()) {
 			ibv_srq_attr q{};
@@ -299,7 +300,7 @@ public:
 					oracle.fail(i, {"post_send.srq-state", Level::MUST,
 							"ibv_query_srq after the SRQ's WRs were consumed disagrees "
 							"with the SRQ",
-							rule_text("srq.limit_event.once_below_the_limit"), differ,
+							rule_text(rule_id::srq_limit_event_once_below_the_limit), differ,
 							"ibv_query_srq: " + describe_srq_attr(q) + "\nmodel: " +
 								lane.srq().model.describe()});
 			}

@@ -13,6 +13,7 @@
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/ece.h"
 #include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <cstring>
 
@@ -103,7 +104,7 @@ public:
 		if (ret[i] == 0 && b.after.rate_limit != b.attr.rate_limit)
 			oracle.fail(i, {"modify_qp_rate_limit.read-back", Level::MUST,
 					"the QP paces at a rate other than the one set",
-					citation_of("rate_limit.pacing.max_send_rate"),
+					citation_of(rule_id::rate_limit_pacing_max_send_rate),
 					{},
 					"in effect: " + describe_rate_limit_attr(b.after)});
 	}
@@ -205,7 +206,7 @@ public:
 		if (ret[i] == 0 && !ece_options_subset(b.out.options, b.ece.options))
 			oracle.fail(i, {"set_ece.options", Level::MUST,
 					"ibv_set_ece returned options that were not asked for",
-					citation_of("ece.options.accepted_subset_in_every_state"),
+					citation_of(rule_id::ece_options_accepted_subset_in_every_state),
 					{},
 					"asked " + describe_ece(b.ece) + ", returned " + describe_ece(b.out)});
 		if (b.q_before || b.q_after)
@@ -219,7 +220,7 @@ public:
 		if (ret[i] == 0 && b.after.options != b.out.options)
 			oracle.fail(i, {"set_ece.read-back", Level::MUST,
 					"ibv_query_ece reports options other than those ibv_set_ece accepted",
-					citation_of("ece.query.returns_what_set_accepted"), {},
+					citation_of(rule_id::ece_query_returns_what_set_accepted), {},
 					"ibv_set_ece returned " + describe_ece(b.out) + ", ibv_query_ece " +
 						describe_ece(b.after)});
 	}

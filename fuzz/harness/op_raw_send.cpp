@@ -11,6 +11,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
+#include "contracts/rule_ids.h"
 
 #include <algorithm>
 #include <chrono>
@@ -112,7 +113,7 @@ public:
 		if (b.poll_over)
 			oracle.fail(i, {"raw_send.poll-return", Level::MUST,
 					"ibv_poll_cq returned more completions than asked for",
-					rule_text("poll_cq.return.at_most_num_entries"), {},
+					rule_text(rule_id::poll_cq_return_at_most_num_entries), {},
 					"num_entries " + std::to_string(kPollBatch) + ", returned " +
 						std::to_string(b.poll_over)});
 		for (const ibv_wc &wc : b.wcs) {
@@ -124,7 +125,7 @@ public:
 			if (!posted)
 				oracle.fail(i, {"raw_send.wc", Level::MUST,
 						"a completion names no WR posted to its QP and not completed yet",
-						rule_text("poll_cq.wc.names_a_posted_wr_once"), {},
+						rule_text(rule_id::poll_cq_wc_names_a_posted_wr_once), {},
 						"wr_id " + hex(wc.wr_id) + " qp_num " + hex(wc.qp_num)});
 			list->erase(std::find(list->begin(), list->end(), wc.wr_id));
 		}

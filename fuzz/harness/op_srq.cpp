@@ -12,6 +12,7 @@
 #include "contracts/names.h"
 #include "contracts/srq_eval.h"
 #include "fixtures/model/srq_model.h"
+#include "contracts/rule_ids.h"
 
 #include <array>
 #include <cstring>
@@ -382,7 +383,7 @@ public:
 				oracle.fail(i, {"post_srq_recv.bad-wr", Level::MUST,
 						"ibv_post_srq_recv's bad_wr is not the first WR that "
 						"cannot be posted",
-						citation_of("srq.post_srq_recv.max_wr_outstanding"),
+						citation_of(rule_id::srq_post_srq_recv_max_wr_outstanding),
 						{},
 						"bad_wr: WR #" + std::to_string(b.bad_wr) + ", expected #" +
 							std::to_string(first_bad)});

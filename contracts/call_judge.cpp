@@ -1,0 +1,44 @@
+#include "contracts/call_judge.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert {
+
+std::vector<const ContractRule *> call_rules(Verb verb)
+{
+	std::vector<const ContractRule *> out;
+	for (const ContractRule *r : all_rules())
+		if ((r->verbs & verb_bit(verb)) &&
+		    (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList))
+			out.push_back(r);
+	return out;
+}
+
+Verdict judge_call(const CallResult &call)
+{
+	Verdict v;
+	for (const ContractRule *r : call_rules(call.verb)) {
+		switch (r->check) {
+		case Check::ReturnsErrno:
+			if (call.result < 0 || call.result > r->hi.offset)
+				v.breaches.push_back(
+					{r, fmt::format("{} returned {}, which is {}", verb_name(call.verb),
+							call.result,
+							call.result < 0 ? "negative: no errno value is"
+									: "above every errno value")});
+			break;
+		case Check::BadWrInList:
+			if (call.result != 0 && (call.bad_wr < 0 || call.bad_wr >= call.wr_count))
+				v.breaches.push_back(
+					{r, fmt::format("{} failed ({}) with bad_wr naming none of the {} WR(s) "
+							"posted",
+							verb_name(call.verb), call.result, call.wr_count)});
+			break;
+		default:
+			break;
+		}
+	}
+	return v;
+}
+
+} // namespace ibvcert

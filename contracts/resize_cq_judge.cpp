@@ -1,0 +1,85 @@
+#include "contracts/resize_cq_judge.h"
+
+#include "contracts/call_judge.h"
+#include "contracts/names.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cerrno>
+
+namespace ibvcert {
+namespace {
+
+std::string ids_text(const std::vector<uint64_t> &ids)
+{
+	return ids.empty() ? "none" : fmt::format("wr_id {}", fmt::join(ids, ","));
+}
+
+} // namespace
+
+Verdict evaluate_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe)
+{
+	Verdict v;
+	for (const ContractRule &r : resize_cq_rules()) {
+		auto breach = [&](std::string detail) { v.breaches.push_back({&r, std::move(detail)}); };
+		switch (r.check) {
+		case Check::Range: {
+			int64_t lo = resolve(r.lo, caps), hi = resolve(r.hi, caps);
+			if (lo <= hi && (cqe < lo || cqe > hi))
+				breach(fmt::format("cqe={} outside {}..{}", cqe, lo, hi));
+			break;
+		}
+		case Check::NotBelowOutstanding:
+			if (cqe >= 0 && (size_t)cqe < before.unpolled.size())
+				breach(fmt::format("cqe={} below the {} unpolled completions", cqe,
+						   before.unpolled.size()));
+			break;
+		default:
+			break;
+		}
+	}
+	return v;
+}
+
+Verdict judge_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe, int result,
+			const CqView &after)
+{
+	Verdict request = evaluate_resize_cq(caps, before, cqe);
+	Verdict v = judge_call({Verb::ResizeCq, result});
+	bool accepted = result == 0;
+	if (accepted)
+		for (const RuleBreach &b : request.breaches)
+			v.breaches.push_back({b.rule, "accepted although " + b.detail});
+	for (const ContractRule &r : resize_cq_rules()) {
+		auto breach = [&](std::string detail) { v.breaches.push_back({&r, std::move(detail)}); };
+		switch (r.check) {
+		case Check::ValidAccepted:
+			if (!accepted && request.accepts() && result != EOPNOTSUPP && result != ENOMEM)
+				breach(fmt::format("cqe={} breaks no rule, yet ibv_resize_cq returned {}", cqe,
+						   errno_name(result)));
+			break;
+		case Check::AtLeastRequest:
+			if (accepted && after.cqe < cqe)
+				breach(fmt::format("accepted cqe={}, the CQ reports cqe={}", cqe, after.cqe));
+			break;
+		case Check::KeptAcross:
+			if (accepted && after.unpolled != before.unpolled)
+				breach(fmt::format("the CQ held {} before the resize, {} after",
+						   ids_text(before.unpolled), ids_text(after.unpolled)));
+			break;
+		case Check::UnchangedOnReject:
+			if (!accepted && (after.cqe != before.cqe || after.unpolled != before.unpolled))
+				breach(fmt::format("rejected ({}), yet the CQ went from cqe={} holding {} to "
+						   "cqe={} holding {}",
+						   errno_name(result), before.cqe, ids_text(before.unpolled),
+						   after.cqe, ids_text(after.unpolled)));
+			break;
+		default:
+			break;
+		}
+	}
+	return v;
+}
+
+} // namespace ibvcert
