@@ -17,7 +17,8 @@ int report_command(const std::string &html_out, const std::vector<std::string> &
 int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus,
 		     int repeat);
 
-// ibvcert rules [--format text|json]: every contract rule, from contracts/.
-int rules_command(const std::string &format);
+// ibvcert rules [--format text|json] [--coverage]: every contract rule, from
+// contracts/; with coverage, the coverage map of the pages (contracts/coverage.h).
+int rules_command(const std::string &format, bool coverage);
 
 } // namespace ibvcert

@@ -523,6 +523,10 @@ int main(int argc, char **argv)
 						  "condition and citation");
 	rules->add_option("--format", rules_format, "text (default) or json")
 		->check(CLI::IsMember({"text", "json"}));
+	bool rules_coverage = false;
+	rules->add_flag("--coverage", rules_coverage,
+			"Print the coverage map instead: per man page, each normative sentence judged (by "
+			"which rules), decided (why) or open, and the totals");
 
 	auto *selftest = app.add_subcommand(
 		"selftest", "Run the whole suite on emu0 per fault knob: every run must exit 1 through a MUST "
@@ -576,7 +580,7 @@ int main(int argc, char **argv)
 	if (*report)
 		return report_command(html_out, report_inputs);
 	if (*rules)
-		return rules_command(rules_format);
+		return rules_command(rules_format, rules_coverage);
 	if (*repro)
 		return repro_command(repro_opt, std::filesystem::canonical("/proc/self/exe").string());
 	if (*selftest)
