@@ -2,16 +2,17 @@
 // Chromium at 1400 x 900 loads the file and dumps the DOM it built. A probe
 // script the test appends measures the layout and drives the filters, and
 // writes what it saw as JSON into the DOM.
+#include "cli/tests/browser.h"
 #include "cli/tests/run_command.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
+using ibvcert::testing::probe_result;
+using ibvcert::testing::rendered_dom;
 using ibvcert::testing::run_ibvcert;
 using nlohmann::json;
 
@@ -58,52 +59,6 @@ const char kProbe[] = R"js(<script>
   document.body.appendChild(pre);
 })();
 </script>)js";
-
-std::string read_file(const std::string &path)
-{
-	std::ifstream in(path);
-	std::stringstream s;
-	s << in.rdbuf();
-	return s.str();
-}
-
-std::string rendered_dom(const std::string &html, bool probe = false)
-{
-	std::string page = html;
-	if (probe) {
-		page = html + ".probe.html";
-		std::string text = read_file(html);
-		auto at = text.rfind("</body>");
-		EXPECT_NE(at, std::string::npos);
-		std::ofstream(page) << text.insert(at, kProbe);
-	}
-	std::string profile = ::testing::TempDir() + "ibvcert-chromium-" + std::to_string(getpid());
-	std::string cmd = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-			  "--disable-background-networking --disable-component-update --disable-sync "
-			  "--window-size=1400,900 --user-data-dir=" + profile + " --dump-dom file://" + page +
-			  " 2>/dev/null";
-	std::string dom;
-	FILE *p = popen(cmd.c_str(), "r");
-	if (!p)
-		return dom;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		dom.append(buf, n);
-	pclose(p);
-	std::filesystem::remove_all(profile);
-	return dom;
-}
-
-json probe_result(const std::string &dom)
-{
-	const std::string open = "<pre id=\"probe\">";
-	auto from = dom.find(open);
-	if (from == std::string::npos)
-		return nullptr;
-	from += open.size();
-	return json::parse(dom.substr(from, dom.find("</pre>", from) - from), nullptr, false);
-}
 
 size_t count(const std::string &text, const std::string &what)
 {
@@ -196,7 +151,7 @@ TEST_F(HtmlReport, BrowserShowsEachRunsVerdictFirstAndFiveRunsFitAt1400Px)
 	EXPECT_NE(own.find("not conformant: 27 MUST failures"), std::string::npos);
 	EXPECT_NE(own.find("partial: --filter '*ModifyQpRequired*' ran "), std::string::npos);
 
-	std::string dom = rendered_dom(report({clean, knob, clean, knob, knob}), true);
+	std::string dom = rendered_dom(report({clean, knob, clean, knob, knob}), kProbe);
 	ASSERT_NE(dom.find("<table id=\"matrix\""), std::string::npos) << dom.substr(0, 2000);
 	EXPECT_EQ(count(dom, "<tr class=\"clause\""), 2u); // RequiredSet.AloneSucceeds, RequiredAttribute.Omitted...
 	EXPECT_NE(dom.find("data-outcome=\"FAIL\""), std::string::npos);
@@ -255,7 +210,7 @@ TEST_F(HtmlReport, VerdictFollowsThePolicyAndTheRecordedVerdict)
 						  policy("*E*:*F*"),
 						  verdict({"2 MUST case(s) failed", "1 case(s) crashed"}, 1)));
 	auto old = write("old", report_json("dev4", {case_json("G.Crash", "CRASH", "", "signal")}, nullptr, nullptr));
-	std::string dom = rendered_dom(report({clean, known, should, failed, old}), true);
+	std::string dom = rendered_dom(report({clean, known, should, failed, old}), kProbe);
 	json probe = probe_result(dom);
 	ASSERT_TRUE(probe.is_object()) << dom.substr(0, 3000);
 	EXPECT_EQ(probe["verdicts"], json({"conformant", "conformant with known deviations", "conformant with deviations",
@@ -291,7 +246,7 @@ TEST_F(HtmlReport, SkippedOnEveryDeviceOnlyWhenNoDeviceCouldRunTheClause)
 				 "no packet pacing for RAW_PACKET", {"rate_limit.pacing.supported"});
 	auto a = write("a", report_json("dev0", {covered, resize, nobody}, policy(), verdict()));
 	auto b = write("b", report_json("dev1", {lacking, resize, nobody}, policy(), verdict()));
-	std::string dom = rendered_dom(report({a, b}), true);
+	std::string dom = rendered_dom(report({a, b}), kProbe);
 	ASSERT_NE(dom.find("<table id=\"matrix\""), std::string::npos) << dom.substr(0, 2000);
 	EXPECT_EQ(count(dom, "skipped on every device: no run could check this clause"), 1u);
 	EXPECT_NE(dom.find("Clause SchedTree.Builds was skipped on every device"), std::string::npos);
