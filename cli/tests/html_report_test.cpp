@@ -259,3 +259,40 @@ TEST_F(HtmlReport, SkippedOnEveryDeviceOnlyWhenNoDeviceCouldRunTheClause)
 	ASSERT_TRUE(probe.is_object());
 	EXPECT_EQ(probe["srq"], json({"SrqResizeWithoutCap.Rejected"}));
 }
+
+// A failing certificate names what a reader must see first: the kernel
+// crashes (lab/run-suite's evidence), then the known deviations, then the
+// other reasons; a run whose only kernel crash is a listed one is
+// "conformant with known deviations" and says the crash was expected.
+TEST_F(HtmlReport, AFailingVerdictNamesKernelCrashesAndKnownDeviationsFirst)
+{
+	json crash = case_json("ModifyQpProperty.RejectedRequestChangesNothing", "CRASH", "MUST",
+			       "the guest kernel oopsed/panicked during this case (boot 1): BUG: unable to handle page fault");
+	json known = case_json("B.Listed", "KNOWN", "MUST", "evidence");
+	json fail = case_json("E.Must", "FAIL", "MUST", "evidence");
+	auto failed = write("failed", report_json("rxe0", {fail, known, crash}, policy("*", "deviations/rxe.json"),
+						  verdict({"1 MUST case(s) failed", "1 case(s) crashed the guest kernel"}, 1)));
+	json expected = crash;
+	expected["outcome"] = "KNOWN";
+	auto listed = write("listed", report_json("rxe0", {known, expected}, policy("*", "deviations/rxe.json"), verdict()));
+	std::string dom = rendered_dom(report({failed, listed}), kProbe);
+	json probe = probe_result(dom);
+	ASSERT_TRUE(probe.is_object()) << dom.substr(0, 3000);
+	EXPECT_EQ(probe["verdicts"], json({"not conformant: 1 kernel crash, 1 MUST failure",
+					  "conformant with known deviations"}));
+	auto box = dom.substr(dom.find("data-verdict=\"not conformant\""));
+	box = box.substr(0, box.find("class=\"policy\""));
+	auto crash_at = box.find("<li>1 kernel crash (the guest kernel died during the case): "
+				 "ModifyQpProperty.RejectedRequestChangesNothing/RC</li>");
+	auto known_at = box.find("<li>1 known deviation (1 of MUST clauses) listed in deviations/rxe.json</li>");
+	auto must_at = box.find("<li>1 MUST case(s) failed</li>");
+	ASSERT_NE(crash_at, std::string::npos) << box;
+	ASSERT_NE(known_at, std::string::npos) << box;
+	ASSERT_NE(must_at, std::string::npos) << box;
+	EXPECT_LT(crash_at, known_at);
+	EXPECT_LT(known_at, must_at);
+	EXPECT_EQ(box.find("crashed the guest kernel</li>"), std::string::npos) << "said twice: " << box;
+	EXPECT_NE(dom.find("2 known deviations (2 of MUST clauses, 1 expected kernel crash: "
+			   "ModifyQpProperty.RejectedRequestChangesNothing/RC) listed in deviations/rxe.json"),
+		  std::string::npos);
+}
