@@ -72,6 +72,13 @@ void add_changes(pugi::xml_node parent, const char *title, const char *css, cons
 	add(parent, "h3", std::string(title) + " (" + std::to_string(changes.size()) + ")");
 	auto table = add(parent, "table");
 	set(table, "class", std::string("changes ") + css);
+	// Fixed widths: the evidence takes what the change, case and level leave.
+	set(table, "style", "table-layout: fixed; width: 100%");
+	auto cols = add(table, "colgroup");
+	for (const char *width : {"11em", "30em", "5em"})
+		set(add(cols, "col"), "style", std::string("width: ") + width);
+	if (evidence)
+		add(cols, "col");
 	auto head = add(table, "tr");
 	for (const char *h : {"change", "case", "level"})
 		add(head, "th", h);
