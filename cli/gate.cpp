@@ -55,17 +55,33 @@ std::string pair_runs(const std::vector<GateRun> &base, const std::vector<GateRu
 		gate.pairs.push_back(p);
 		return "";
 	}
-	// Two runs of one side must differ in device, kernel or rdma-core.
+	std::set<const GateRun *> paired;
+	// Report directories of the same name on both sides (a lab matrix).
+	for (const auto &b : base)
+		for (const auto &c : candidate)
+			if (!b.dir.empty() && b.dir == c.dir && !paired.count(&c)) {
+				GatePair p{&b, &c, "", {}, {}, {}, {}};
+				if (device_kernel(b.run) != device_kernel(c.run))
+					p.note = "paired by their directory's name, " + b.dir + ", although they differ: " +
+						 gate_run_label(b.run) + " and " + gate_run_label(c.run);
+				gate.pairs.push_back(p);
+				paired.insert(&b);
+				paired.insert(&c);
+				break;
+			}
+	// Two runs of one side left must differ in device, kernel or rdma-core.
 	for (const auto *side : {&base, &candidate}) {
 		std::map<std::string, const GateRun *> seen;
 		for (const auto &r : *side) {
+			if (paired.count(&r))
+				continue;
 			auto [it, fresh] = seen.emplace(device_kernel(r.run) + "\n" + r.run.device.rdma_core, &r);
 			if (!fresh)
 				return it->second->path + " and " + r.path + " are both runs of " + gate_run_label(r.run) +
-				       ": a side may hold one run per device, kernel and rdma-core";
+				       ": a side may hold one run per device, kernel and rdma-core (or name their "
+				       "directories alike on both sides)";
 		}
 	}
-	std::set<const GateRun *> paired;
 	auto match = [&](bool same_rdma_core) {
 		for (const auto &b : base) {
 			if (paired.count(&b))

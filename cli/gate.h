@@ -20,6 +20,7 @@ namespace ibvcert {
 struct GateRun {
 	std::string path; // the report.json it came from
 	RunResult run;
+	std::string dir;  // its report directory's name in a directory of them ("rxe0-6.1"), else ""
 };
 
 // "rxe0 on 6.1.0-28-amd64" (and ", rdma-core X" when it was recorded).
@@ -52,10 +53,12 @@ struct Gate {
 	size_t regressions() const;
 };
 
-// Pairs the runs: by device name and kernel release, and by rdma-core
-// version among runs that share both. One run on each side is paired
-// whatever its device and kernel (a note says so). "" or why the runs
-// cannot be paired (two runs of one side that nothing tells apart).
+// Pairs the runs: report directories of the same name first (a lab
+// matrix: base/rxe0-6.1 with candidate/rxe0-6.1), then by device name and
+// kernel release, and by rdma-core version among runs that share both. One
+// run on each side is paired whatever its device and kernel (a note says
+// so). "" or why the runs cannot be paired (two runs of one side that
+// nothing tells apart).
 std::string pair_runs(const std::vector<GateRun> &base, const std::vector<GateRun> &candidate, Gate &gate);
 
 // The changes between the two runs of a pair.

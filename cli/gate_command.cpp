@@ -30,6 +30,7 @@ std::string read_side(const char *side, const std::string &arg, std::vector<Gate
 	if (!fs::exists(path, ec))
 		return std::string(side) + " " + arg + ": no such file or directory";
 	std::vector<std::string> files;
+	bool matrix = false; // a directory of report directories
 	if (fs::is_directory(path, ec)) {
 		dir = arg;
 		if (fs::is_regular_file(path / "report.json", ec)) {
@@ -40,6 +41,7 @@ std::string read_side(const char *side, const std::string &arg, std::vector<Gate
 				if (e.is_directory() && fs::is_regular_file(e.path() / "report.json", ec))
 					files.push_back((e.path() / "report.json").string());
 			std::sort(files.begin(), files.end());
+			matrix = true;
 		}
 		if (files.empty())
 			return std::string(side) + " " + arg + " is a directory without report.json, and none of its "
@@ -50,7 +52,7 @@ std::string read_side(const char *side, const std::string &arg, std::vector<Gate
 		files.push_back(arg);
 	}
 	for (const auto &f : files) {
-		GateRun r{f, {}};
+		GateRun r{f, {}, matrix ? fs::path(f).parent_path().filename().string() : ""};
 		if (auto bad = read_json(f, r.run); !bad.empty())
 			return std::string(side) + ": " + bad;
 		runs.push_back(std::move(r));

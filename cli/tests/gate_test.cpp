@@ -185,10 +185,13 @@ TEST_F(Gate, BadInputExits2WithAClearMessage)
 	auto usage = run_ibvcert("gate " + good);
 	EXPECT_EQ(usage.status, 2) << usage.output;
 
-	// two runs of one side that nothing tells apart
+	// two runs of one side that nothing tells apart (not even a directory
+	// of the same name on the other side)
 	write("twins/a", report("rxe0", "6.1.0-1", {kase("A.P/RC", "PASS")}));
 	write("twins/b", report("rxe0", "6.1.0-1", {kase("A.P/RC", "PASS")}));
-	auto twins = run_ibvcert("gate " + dir + "/twins " + dir + "/twins");
+	write("others/c", report("rxe0", "6.1.0-1", {kase("A.P/RC", "PASS")}));
+	write("others/d", report("siw0", "6.1.0-1", {kase("A.P/RC", "PASS")}));
+	auto twins = run_ibvcert("gate " + dir + "/twins " + dir + "/others");
 	EXPECT_EQ(twins.status, 2) << twins.output;
 	EXPECT_NE(twins.output.find("are both runs of rxe0 on 6.1.0-1"), std::string::npos) << twins.output;
 }
@@ -221,6 +224,24 @@ TEST_F(Gate, LabRunsArePairedByDeviceAndKernel)
 		  std::string::npos)
 		<< r.output;
 	EXPECT_TRUE(std::filesystem::exists(dir + "/cand/gate.html"));
+}
+
+// A lab's report directory holds more than the matrix (crash-resume/ is
+// another rxe0 run on 6.1): directories of the same name pair first.
+TEST_F(Gate, ReportDirectoriesOfTheSameNamePairFirst)
+{
+	json pass = json::array({kase("A.P/RC", "PASS")});
+	for (const char *side : {"base", "cand"}) {
+		write(std::string(side) + "/rxe0-6.1", report("rxe0", "6.1.0-56-amd64", pass));
+		write(std::string(side) + "/crash-resume", report("rxe0", "6.1.0-56-amd64", {kase("B.P/RC", "PASS")}));
+	}
+	std::filesystem::create_directories(dir + "/cand/repro-6.1"); // no report.json: not a run
+	auto r = run_ibvcert("gate " + dir + "/base " + dir + "/cand");
+	EXPECT_EQ(r.status, 0) << r.output;
+	EXPECT_NE(r.output.find("/base/crash-resume/report.json -> " + dir + "/cand/crash-resume/report.json"),
+		  std::string::npos)
+		<< r.output;
+	EXPECT_NE(r.output.find("in 2 pair(s) of runs"), std::string::npos) << r.output;
 }
 
 // Two real runs on emu0: the clean one against one with a fault knob.
