@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <sstream>
+#include <unistd.h>
 
 namespace fs = std::filesystem;
 
@@ -105,6 +106,15 @@ int gate_command(const std::string &base_arg, const std::string &candidate_arg, 
 			fmt::print(stderr, "ibvcert gate: {}\n", bad);
 			return 2;
 		}
+	// Where gate.html goes, checked before anything is printed: a verdict
+	// then an exit 2 would read as bad input.
+	std::string html = html_arg.empty() ? (fs::path(candidate_dir) / "gate.html").string() : html_arg;
+	std::string html_dir = fs::path(html).has_parent_path() ? fs::path(html).parent_path().string() : ".";
+	if (std::error_code ec; !fs::is_directory(html_dir, ec) || access(html_dir.c_str(), W_OK) != 0) {
+		fmt::print(stderr, "ibvcert gate: cannot write {}: {} is not a writable directory (give --html FILE)\n",
+			   html, html_dir);
+		return 2;
+	}
 	Gate gate;
 	if (auto bad = pair_runs(base, candidate, gate); !bad.empty()) {
 		fmt::print(stderr, "ibvcert gate: {}\n", bad);
@@ -135,7 +145,6 @@ int gate_command(const std::string &base_arg, const std::string &candidate_arg, 
 	for (const auto *r : gate.candidate_only)
 		fmt::print("{}: new in CANDIDATE ({}), nothing to compare with\n", gate_run_label(r->run), r->path);
 
-	std::string html = html_arg.empty() ? (fs::path(candidate_dir) / "gate.html").string() : html_arg;
 	if (auto bad = write_gate_html(gate, base_arg, candidate_arg, html); !bad.empty()) {
 		fmt::print(stderr, "ibvcert gate: {}\n", bad);
 		return 2;

@@ -182,6 +182,12 @@ TEST_F(Gate, BadInputExits2WithAClearMessage)
 	EXPECT_EQ(empty.status, 2) << empty.output;
 	EXPECT_NE(empty.output.find("is a directory without report.json"), std::string::npos) << empty.output;
 
+	auto unwritable = run_ibvcert("gate " + good + " " + good + " --html " + dir + "/no-such-dir/gate.html");
+	EXPECT_EQ(unwritable.status, 2) << unwritable.output;
+	EXPECT_NE(unwritable.output.find("is not a writable directory (give --html FILE)"), std::string::npos)
+		<< unwritable.output;
+	EXPECT_EQ(unwritable.output.find("gate: BASE"), std::string::npos) << "printed a verdict first";
+
 	auto usage = run_ibvcert("gate " + good);
 	EXPECT_EQ(usage.status, 2) << usage.output;
 
