@@ -26,6 +26,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <sstream>
@@ -351,6 +352,13 @@ int run(RunOptions opt, const std::string &argv0)
 	result.device.provider = result.device.name == kEmuDeviceName ? "emu" : userspace_provider(result.device.name);
 	result.device.kernel = kernel_release();
 	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
+	// lab/run --rdma-core: the rdma-core build the run's libibverbs comes
+	// from (LD_LIBRARY_PATH), its release and where it was built from.
+	if (const char *v = std::getenv("IBVCERT_RDMA_CORE_VERSION"); v && *v) {
+		const char *from = std::getenv("IBVCERT_RDMA_CORE_SOURCE");
+		result.device.rdma_core =
+			std::string("rdma-core ") + v + (from && *from ? std::string(" (") + from + ")" : "");
+	}
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);
