@@ -356,8 +356,7 @@ int run(RunOptions opt, const std::string &argv0)
 	// from (LD_LIBRARY_PATH), its release and where it was built from.
 	if (const char *v = std::getenv("IBVCERT_RDMA_CORE_VERSION"); v && *v) {
 		const char *from = std::getenv("IBVCERT_RDMA_CORE_SOURCE");
-		result.device.rdma_core =
-			std::string("rdma-core ") + v + (from && *from ? std::string(" (") + from + ")" : "");
+		result.device.rdma_core = v + (from && *from ? std::string(" (") + from + ")" : std::string());
 	}
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
