@@ -353,10 +353,12 @@ int run(RunOptions opt, const std::string &argv0)
 	result.device.kernel = kernel_release();
 	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
 	// lab/run --rdma-core: the rdma-core build the run's libibverbs comes
-	// from (LD_LIBRARY_PATH), its release and where it was built from.
+	// from (LD_LIBRARY_PATH): where it was built from, then its release as
+	// the last word, where readers of the field take the version from
+	// ("Debian 56.1-1, release 56.1").
 	if (const char *v = std::getenv("IBVCERT_RDMA_CORE_VERSION"); v && *v) {
 		const char *from = std::getenv("IBVCERT_RDMA_CORE_SOURCE");
-		result.device.rdma_core = v + (from && *from ? std::string(" (") + from + ")" : std::string());
+		result.device.rdma_core = (from && *from ? std::string(from) + ", " : std::string()) + "release " + v;
 	}
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
