@@ -9,6 +9,9 @@ namespace ibvcert {
 
 // ibvcert diff BEFORE.json AFTER.json
 int diff_command(const std::string &before, const std::string &after);
+// ibvcert gate BASE CANDIDATE [--html FILE]: exit 1 on regressions (gate.h),
+// writes gate.html (beside CANDIDATE's reports unless html is given).
+int gate_command(const std::string &base, const std::string &candidate, const std::string &html);
 // ibvcert report --html OUT REPORT.json...
 int report_command(const std::string &html_out, const std::vector<std::string> &reports);
 // ibvcert selftest; self is the path of this ibvcert binary. Each knob's

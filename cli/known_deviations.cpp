@@ -19,7 +19,8 @@ const char *const kKnownDeviationsShape =
 	R"("reason": "what the provider does", "breaks": "the man-page sentence it breaks", )"
 	R"("rules": ["rule ids from ibvcert rules", ...] (optional), )"
 	R"("kernels": ["6.1", ...] (optional: uname -r prefixes; absent = every kernel), )"
-	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release)}, ...]})";
+	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release), )"
+	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL)}, ...]})";
 
 namespace {
 
@@ -131,7 +132,8 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 		return bad(why);
 	if (!doc.contains("deviations") || !doc.at("deviations").is_array())
 		return bad("missing \"deviations\" (a list)");
-	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note"};
+	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note",
+						"outcome"};
 	size_t i = 0;
 	for (const auto &d : doc.at("deviations")) {
 		std::string at = "deviations[" + std::to_string(i++) + "]: ";
@@ -147,6 +149,12 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 				 string_list(d, "rdma_core", false, k.rdma_core)})
 			if (!why.empty())
 				return bad(at + why);
+		if (d.contains("outcome")) {
+			const auto &o = d.at("outcome");
+			if (!o.is_string() || (o != "FAIL" && o != "CRASH"))
+				return bad(at + "\"outcome\" must be \"FAIL\" or \"CRASH\"");
+			k.outcome = o == "CRASH" ? Outcome::Crash : Outcome::Fail;
+		}
 		out.deviations.push_back(std::move(k));
 	}
 	return "";
@@ -189,7 +197,7 @@ void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 				c.known_reason += " " + r;
 			c.known_reason += "]";
 		}
-		if (c.outcome == Outcome::Fail)
+		if (c.outcome == d.outcome)
 			c.outcome = Outcome::Known;
 		else if (c.outcome == Outcome::Pass)
 			c.outcome = Outcome::Fixed;

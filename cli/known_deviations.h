@@ -27,6 +27,11 @@ struct KnownDeviation {
 	std::vector<std::string> rules;     // contract rule ids it breaks (ibvcert rules); may be empty
 	std::vector<std::string> kernels;   // kernel release prefixes; empty = every kernel
 	std::vector<std::string> rdma_core; // rdma-core release prefixes; empty = every release
+	// What the listed cases do: FAIL (the default), or CRASH: they crash
+	// (the case's process, or the lab guest's kernel: a kernel bug the case
+	// triggers). A listed case with that outcome is KNOWN, one that passes
+	// is FIXED; any other outcome is judged as if unlisted.
+	Outcome outcome = Outcome::Fail;
 };
 
 struct KnownDeviations {
@@ -70,7 +75,8 @@ std::string rdma_core_in_use();
 std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
 					     const std::vector<std::string> &cases);
 
-// FAIL -> KNOWN and PASS -> FIXED when an entry that applies to the running
+// FAIL (or CRASH, for an entry whose outcome is CRASH) -> KNOWN and PASS ->
+// FIXED when an entry that applies to the running
 // versions lists the case.
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c);
 

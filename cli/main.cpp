@@ -519,6 +519,15 @@ int main(int argc, char **argv)
 	diff->add_option("after", diff_after, "report.json of the later run or the other device")
 		->required()->check(CLI::ExistingFile);
 
+	std::string gate_base, gate_candidate, gate_html;
+	auto *gate = app.add_subcommand(
+		"gate", "Gate a change: compare CANDIDATE's runs with BASE's, exit 1 on regressions (PASS -> "
+			"FAIL/KNOWN/CRASH, a new CRASH or TIMEOUT, lost coverage); writes gate.html");
+	gate->add_option("base", gate_base, "BASE: a report.json, a report directory, or a directory of them")
+		->required();
+	gate->add_option("candidate", gate_candidate, "CANDIDATE: the same for the runs with the change")->required();
+	gate->add_option("--html", gate_html, "Where to write the page (default: gate.html beside CANDIDATE's reports)");
+
 	std::string html_out;
 	std::vector<std::string> report_inputs;
 	auto *report = app.add_subcommand("report", "Build the HTML certification report from report.json files");
@@ -581,6 +590,8 @@ int main(int argc, char **argv)
 	}
 	if (*diff)
 		return diff_command(diff_before, diff_after);
+	if (*gate)
+		return gate_command(gate_base, gate_candidate, gate_html);
 	if (*report)
 		return report_command(html_out, report_inputs);
 	if (*rules)

@@ -7,6 +7,7 @@
 // citations. Built as a DOM with pugixml, so every text is escaped by the
 // library; the style and the script are inline (html_assets.h).
 #include "reports/html_assets.h"
+#include "reports/html_page.h"
 #include "reports/run_result.h"
 #include "reports/run_verdict.h"
 
@@ -22,6 +23,9 @@
 
 namespace ibvcert {
 namespace {
+
+using html::add;
+using html::set;
 
 // Worst first: the order of the cells, the totals and the matrix rows.
 constexpr Outcome kByWorst[] = {Outcome::Crash, Outcome::Timeout, Outcome::Interrupted, Outcome::Fail, Outcome::Fixed,
@@ -55,26 +59,6 @@ bool covered_by_another_clause(const std::string &skip_reason)
 std::string rule_family(const std::string &id)
 {
 	return id.substr(0, id.find('.'));
-}
-
-pugi::xml_node add(pugi::xml_node parent, const char *tag, const std::string &text = "")
-{
-	auto node = parent.append_child(tag);
-	if (!text.empty())
-		node.text() = text.c_str();
-	return node;
-}
-
-pugi::xml_node add(pugi::xml_node parent, const char *tag, const std::string &text, const char *css)
-{
-	auto node = add(parent, tag, text);
-	node.append_attribute("class") = css;
-	return node;
-}
-
-void set(pugi::xml_node node, const char *attr, const std::string &value)
-{
-	node.append_attribute(attr) = value.c_str();
 }
 
 pugi::xml_node add_row(pugi::xml_node table, const std::vector<std::string> &cells, const char *tag = "td")
@@ -442,18 +426,7 @@ void add_skips(pugi::xml_node body, const std::vector<RunResult> &runs, const st
 std::string write_html(const std::vector<RunResult> &runs, const std::string &path)
 {
 	pugi::xml_document doc;
-	doc.append_child(pugi::node_doctype).set_value("html");
-	auto html = add(doc, "html");
-	set(html, "lang", "en");
-	auto head = add(html, "head");
-	set(add(head, "meta"), "charset", "utf-8");
-	auto viewport = add(head, "meta");
-	set(viewport, "name", "viewport");
-	set(viewport, "content", "width=device-width");
-	add(head, "title", "ibvcert certification report");
-	add(head, "style", html::kStyle);
-	auto body = add(html, "body");
-	add(body, "h1", "ibvcert certification report");
+	auto body = html::start_page(doc, "ibvcert certification report");
 	char now[32];
 	std::time_t t = std::time(nullptr);
 	std::strftime(now, sizeof(now), "%Y-%m-%d %H:%M UTC", std::gmtime(&t));
@@ -470,13 +443,7 @@ std::string write_html(const std::vector<RunResult> &runs, const std::string &pa
 	add_rules(body, clauses);
 	add(body, "script", html::kScript);
 
-	// Written under a temporary name and renamed: a reader never sees half a file.
-	std::string tmp = path + ".tmp";
-	if (!doc.save_file(tmp.c_str(), "",
-			   pugi::format_raw | pugi::format_no_declaration | pugi::format_no_empty_element_tags) ||
-	    std::rename(tmp.c_str(), path.c_str()) != 0)
-		return "cannot write " + path;
-	return "";
+	return html::save_page(doc, path);
 }
 
 } // namespace ibvcert

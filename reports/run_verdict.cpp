@@ -8,6 +8,44 @@ std::string plural(int n, const std::string &one, const std::string &many)
 	return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// A case during which the lab's guest kernel died (lab/run-suite writes
+// its evidence: "the guest kernel oopsed/panicked ... during this case").
+bool kernel_crash(const CaseResult &c)
+{
+	return c.message.find("guest kernel") != std::string::npos;
+}
+
+// "A, B, C and 2 more"
+std::string some_names(const std::vector<std::string> &names, size_t most = 3)
+{
+	std::string out;
+	for (size_t i = 0; i < names.size() && i < most; i++)
+		out += (i ? ", " : "") + names[i];
+	if (names.size() > most)
+		out += " and " + std::to_string(names.size() - most) + " more";
+	return out;
+}
+
+// "2 known deviations (1 of MUST clauses, 1 an expected kernel crash: X) listed in FILE"
+std::string known_line(const RunResult &run)
+{
+	int known = run.count(Outcome::Known), known_must = 0;
+	std::vector<std::string> crashes;
+	for (const auto &c : run.cases)
+		if (c.outcome == Outcome::Known) {
+			known_must += c.level != "SHOULD";
+			if (kernel_crash(c))
+				crashes.push_back(c.full_name());
+		}
+	const std::string &file = run.policy.known_file;
+	return plural(known, "known deviation", "known deviations") + " (" + std::to_string(known_must) +
+	       " of MUST clauses" +
+	       (crashes.empty() ? std::string()
+				: ", " + plural((int)crashes.size(), "expected kernel crash", "expected kernel crashes") +
+					  ": " + some_names(crashes)) +
+	       ") listed in " + (file.empty() ? std::string("the known-deviations file") : file);
+}
+
 } // namespace
 
 int must_failures(const RunResult &run)
@@ -58,20 +96,33 @@ RunVerdict run_verdict(const RunResult &run)
 	}
 	int must = must_failures(run), should = should_failures(run), known = run.count(Outcome::Known);
 	if (!reasons.empty()) {
+		// What a reader must see first: the kernel crashes (the guest
+		// died: nothing after them in that boot is trustworthy), then the
+		// deviations the file already knows, then the other reasons.
+		std::vector<std::string> crashed;
+		for (const auto &c : run.cases)
+			if (c.outcome == Outcome::Crash && kernel_crash(c))
+				crashed.push_back(c.full_name());
 		v.words = "not conformant";
 		v.css = "not-conformant";
-		v.headline = v.words + ": " + (must ? plural(must, "MUST failure", "MUST failures") : reasons.front());
-		v.details = reasons;
+		if (!crashed.empty()) {
+			v.headline = v.words + ": " + plural((int)crashed.size(), "kernel crash", "kernel crashes") +
+				     (must ? ", " + plural(must, "MUST failure", "MUST failures") : "");
+			v.details.push_back(plural((int)crashed.size(), "kernel crash", "kernel crashes") +
+					    " (the guest kernel died during the case): " + some_names(crashed, 5));
+		} else {
+			v.headline = v.words + ": " + (must ? plural(must, "MUST failure", "MUST failures") : reasons.front());
+		}
+		if (known)
+			v.details.push_back(known_line(run));
+		for (const auto &r : reasons)
+			if (crashed.empty() || r.find("crashed the guest kernel") == std::string::npos)
+				v.details.push_back(r);
 		return v;
 	}
 	if (known) {
 		v.words = "conformant with known deviations";
-		int known_must = 0;
-		for (const auto &c : run.cases)
-			known_must += c.outcome == Outcome::Known && c.level != "SHOULD";
-		v.details.push_back(plural(known, "known deviation", "known deviations") + " (" +
-				    std::to_string(known_must) + " of MUST clauses) listed in " +
-				    (p.known_file.empty() ? std::string("the known-deviations file") : p.known_file));
+		v.details.push_back(known_line(run));
 	} else if (should) {
 		v.words = "conformant with deviations";
 	} else {

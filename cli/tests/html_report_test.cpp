@@ -2,16 +2,17 @@
 // Chromium at 1400 x 900 loads the file and dumps the DOM it built. A probe
 // script the test appends measures the layout and drives the filters, and
 // writes what it saw as JSON into the DOM.
+#include "cli/tests/browser.h"
 #include "cli/tests/run_command.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
+using ibvcert::testing::probe_result;
+using ibvcert::testing::rendered_dom;
 using ibvcert::testing::run_ibvcert;
 using nlohmann::json;
 
@@ -58,52 +59,6 @@ const char kProbe[] = R"js(<script>
   document.body.appendChild(pre);
 })();
 </script>)js";
-
-std::string read_file(const std::string &path)
-{
-	std::ifstream in(path);
-	std::stringstream s;
-	s << in.rdbuf();
-	return s.str();
-}
-
-std::string rendered_dom(const std::string &html, bool probe = false)
-{
-	std::string page = html;
-	if (probe) {
-		page = html + ".probe.html";
-		std::string text = read_file(html);
-		auto at = text.rfind("</body>");
-		EXPECT_NE(at, std::string::npos);
-		std::ofstream(page) << text.insert(at, kProbe);
-	}
-	std::string profile = ::testing::TempDir() + "ibvcert-chromium-" + std::to_string(getpid());
-	std::string cmd = "chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run "
-			  "--disable-background-networking --disable-component-update --disable-sync "
-			  "--window-size=1400,900 --user-data-dir=" + profile + " --dump-dom file://" + page +
-			  " 2>/dev/null";
-	std::string dom;
-	FILE *p = popen(cmd.c_str(), "r");
-	if (!p)
-		return dom;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		dom.append(buf, n);
-	pclose(p);
-	std::filesystem::remove_all(profile);
-	return dom;
-}
-
-json probe_result(const std::string &dom)
-{
-	const std::string open = "<pre id=\"probe\">";
-	auto from = dom.find(open);
-	if (from == std::string::npos)
-		return nullptr;
-	from += open.size();
-	return json::parse(dom.substr(from, dom.find("</pre>", from) - from), nullptr, false);
-}
 
 size_t count(const std::string &text, const std::string &what)
 {
@@ -196,7 +151,7 @@ TEST_F(HtmlReport, BrowserShowsEachRunsVerdictFirstAndFiveRunsFitAt1400Px)
 	EXPECT_NE(own.find("not conformant: 27 MUST failures"), std::string::npos);
 	EXPECT_NE(own.find("partial: --filter '*ModifyQpRequired*' ran "), std::string::npos);
 
-	std::string dom = rendered_dom(report({clean, knob, clean, knob, knob}), true);
+	std::string dom = rendered_dom(report({clean, knob, clean, knob, knob}), kProbe);
 	ASSERT_NE(dom.find("<table id=\"matrix\""), std::string::npos) << dom.substr(0, 2000);
 	EXPECT_EQ(count(dom, "<tr class=\"clause\""), 2u); // RequiredSet.AloneSucceeds, RequiredAttribute.Omitted...
 	EXPECT_NE(dom.find("data-outcome=\"FAIL\""), std::string::npos);
@@ -255,7 +210,7 @@ TEST_F(HtmlReport, VerdictFollowsThePolicyAndTheRecordedVerdict)
 						  policy("*E*:*F*"),
 						  verdict({"2 MUST case(s) failed", "1 case(s) crashed"}, 1)));
 	auto old = write("old", report_json("dev4", {case_json("G.Crash", "CRASH", "", "signal")}, nullptr, nullptr));
-	std::string dom = rendered_dom(report({clean, known, should, failed, old}), true);
+	std::string dom = rendered_dom(report({clean, known, should, failed, old}), kProbe);
 	json probe = probe_result(dom);
 	ASSERT_TRUE(probe.is_object()) << dom.substr(0, 3000);
 	EXPECT_EQ(probe["verdicts"], json({"conformant", "conformant with known deviations", "conformant with deviations",
@@ -291,7 +246,7 @@ TEST_F(HtmlReport, SkippedOnEveryDeviceOnlyWhenNoDeviceCouldRunTheClause)
 				 "no packet pacing for RAW_PACKET", {"rate_limit.pacing.supported"});
 	auto a = write("a", report_json("dev0", {covered, resize, nobody}, policy(), verdict()));
 	auto b = write("b", report_json("dev1", {lacking, resize, nobody}, policy(), verdict()));
-	std::string dom = rendered_dom(report({a, b}), true);
+	std::string dom = rendered_dom(report({a, b}), kProbe);
 	ASSERT_NE(dom.find("<table id=\"matrix\""), std::string::npos) << dom.substr(0, 2000);
 	EXPECT_EQ(count(dom, "skipped on every device: no run could check this clause"), 1u);
 	EXPECT_NE(dom.find("Clause SchedTree.Builds was skipped on every device"), std::string::npos);
@@ -303,4 +258,41 @@ TEST_F(HtmlReport, SkippedOnEveryDeviceOnlyWhenNoDeviceCouldRunTheClause)
 	json probe = probe_result(dom);
 	ASSERT_TRUE(probe.is_object());
 	EXPECT_EQ(probe["srq"], json({"SrqResizeWithoutCap.Rejected"}));
+}
+
+// A failing certificate names what a reader must see first: the kernel
+// crashes (lab/run-suite's evidence), then the known deviations, then the
+// other reasons; a run whose only kernel crash is a listed one is
+// "conformant with known deviations" and says the crash was expected.
+TEST_F(HtmlReport, AFailingVerdictNamesKernelCrashesAndKnownDeviationsFirst)
+{
+	json crash = case_json("ModifyQpProperty.RejectedRequestChangesNothing", "CRASH", "MUST",
+			       "the guest kernel oopsed/panicked during this case (boot 1): BUG: unable to handle page fault");
+	json known = case_json("B.Listed", "KNOWN", "MUST", "evidence");
+	json fail = case_json("E.Must", "FAIL", "MUST", "evidence");
+	auto failed = write("failed", report_json("rxe0", {fail, known, crash}, policy("*", "deviations/rxe.json"),
+						  verdict({"1 MUST case(s) failed", "1 case(s) crashed the guest kernel"}, 1)));
+	json expected = crash;
+	expected["outcome"] = "KNOWN";
+	auto listed = write("listed", report_json("rxe0", {known, expected}, policy("*", "deviations/rxe.json"), verdict()));
+	std::string dom = rendered_dom(report({failed, listed}), kProbe);
+	json probe = probe_result(dom);
+	ASSERT_TRUE(probe.is_object()) << dom.substr(0, 3000);
+	EXPECT_EQ(probe["verdicts"], json({"not conformant: 1 kernel crash, 1 MUST failure",
+					  "conformant with known deviations"}));
+	auto box = dom.substr(dom.find("data-verdict=\"not conformant\""));
+	box = box.substr(0, box.find("class=\"policy\""));
+	auto crash_at = box.find("<li>1 kernel crash (the guest kernel died during the case): "
+				 "ModifyQpProperty.RejectedRequestChangesNothing/RC</li>");
+	auto known_at = box.find("<li>1 known deviation (1 of MUST clauses) listed in deviations/rxe.json</li>");
+	auto must_at = box.find("<li>1 MUST case(s) failed</li>");
+	ASSERT_NE(crash_at, std::string::npos) << box;
+	ASSERT_NE(known_at, std::string::npos) << box;
+	ASSERT_NE(must_at, std::string::npos) << box;
+	EXPECT_LT(crash_at, known_at);
+	EXPECT_LT(known_at, must_at);
+	EXPECT_EQ(box.find("crashed the guest kernel</li>"), std::string::npos) << "said twice: " << box;
+	EXPECT_NE(dom.find("2 known deviations (2 of MUST clauses, 1 expected kernel crash: "
+			   "ModifyQpProperty.RejectedRequestChangesNothing/RC) listed in deviations/rxe.json"),
+		  std::string::npos);
 }

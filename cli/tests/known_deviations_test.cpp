@@ -120,6 +120,22 @@ TEST(ApplyKnownDeviations, TheFirstEntryThatAppliesIsUsed)
 	EXPECT_NE(c.known_reason.find("modify_qp.qp_access_flags.known"), std::string::npos) << c.known_reason;
 }
 
+// Today's default: a listed case that crashes stays CRASH (and fails the
+// run). An entry whose outcome is CRASH (a kernel bug the case triggers)
+// makes the crash KNOWN; a FAIL of its cases is then unlisted.
+TEST(ApplyKnownDeviations, AnExpectedCrashIsKnownOnlyWhenTheEntrySaysCrash)
+{
+	KnownDeviations k{"rxe", {entry({"6.12"})}, "6.12.95+deb12-amd64", "44"};
+	EXPECT_EQ(judged(k, Outcome::Crash), Outcome::Crash);
+	k.deviations[0].outcome = Outcome::Crash;
+	EXPECT_EQ(judged(k, Outcome::Crash), Outcome::Known);
+	EXPECT_EQ(judged(k, Outcome::Pass), Outcome::Fixed);
+	EXPECT_EQ(judged(k, Outcome::Fail), Outcome::Fail);
+	EXPECT_EQ(judged(k, Outcome::Timeout), Outcome::Timeout);
+	k.kernel = "6.1.0-56-amd64"; // the bug's kernel only
+	EXPECT_EQ(judged(k, Outcome::Crash), Outcome::Crash);
+}
+
 std::string write_temp(const std::string &text)
 {
 	char path[] = "/tmp/ibvcert-known-XXXXXX";
@@ -144,10 +160,12 @@ TEST(LoadKnownDeviations, ReadsVersionsAndRules)
 	KnownDeviations k;
 	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [
 		{"cases": ["A.b/c"], "reason": "r", "breaks": "s", "rules": ["x.y"], "kernels": ["6.1"], "rdma_core": ["44"]},
-		{"cases": ["A.b/d"], "reason": "r", "breaks": "s"}]})",
+		{"cases": ["A.b/d"], "reason": "r", "breaks": "s", "outcome": "CRASH"}]})",
 		       k),
 		  "");
 	ASSERT_EQ(k.deviations.size(), 2u);
+	EXPECT_EQ(k.deviations[0].outcome, Outcome::Fail);
+	EXPECT_EQ(k.deviations[1].outcome, Outcome::Crash);
 	EXPECT_EQ(k.deviations[0].kernels, std::vector<std::string>{"6.1"});
 	EXPECT_EQ(k.deviations[0].rdma_core, std::vector<std::string>{"44"});
 	EXPECT_EQ(k.deviations[0].rules, std::vector<std::string>{"x.y"});
@@ -186,6 +204,7 @@ TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
 		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernels": []}]})",
 		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "rules": [3]}]})",
 		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "kernel": ["6.1"]}]})",
+		     R"({"provider": "rxe", "deviations": [{"cases": ["a"], "reason": "r", "breaks": "s", "outcome": "KNOWN"}]})",
 		     "{not json",
 	     }) {
 		KnownDeviations k;
