@@ -8,6 +8,7 @@
 #include <sys/utsname.h>
 
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 
@@ -98,15 +99,24 @@ std::string rdma_core_release(const std::string &libibverbs_version)
 	return v.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
 }
 
+std::string rdma_core_in_use()
+{
+	if (const char *v = std::getenv("IBVCERT_RDMA_CORE_VERSION"); v && *v)
+		return v;
+#ifdef IBVCERT_RDMA_CORE_VERSION
+	return rdma_core_release(IBVCERT_RDMA_CORE_VERSION);
+#else
+	return "";
+#endif
+}
+
 std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 {
 	std::ifstream in(path);
 	if (!in)
 		return "cannot read known-deviations file " + path;
 	out.kernel = running_kernel();
-#ifdef IBVCERT_RDMA_CORE_VERSION
-	out.rdma_core = rdma_core_release(IBVCERT_RDMA_CORE_VERSION);
-#endif
+	out.rdma_core = rdma_core_in_use();
 	auto bad = [&](const std::string &what) {
 		return path + ": " + what + "; a known-deviations file looks like " + kKnownDeviationsShape;
 	};

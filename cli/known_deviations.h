@@ -5,7 +5,8 @@
 //
 // An entry may name the versions it was seen on: "kernels" (matched against
 // the running kernel's release, `uname -r`) and "rdma_core" (matched against
-// the rdma-core release of the libibverbs the harness was built with). Each
+// rdma_core_in_use(): the rdma-core release of the libibverbs the harness was
+// built with, or the one the lab runs it on, see below). Each
 // item is a version prefix that ends at a component boundary: "6.1" matches
 // 6.1 and 6.1.0-28-amd64 but not 6.12.9. Absent means every version. An entry
 // that does not apply to the running versions is ignored: its cases are
@@ -59,6 +60,12 @@ bool deviation_applies(const KnownDeviation &d, const std::string &kernel, const
 // "libibverbs 1.14.44" -> "44" (libibverbs 1.14.N ships with rdma-core N);
 // anything else is returned as is.
 std::string rdma_core_release(const std::string &libibverbs_version);
+
+// The rdma-core release the run uses: IBVCERT_RDMA_CORE_VERSION from the
+// environment when set (lab/run --rdma-core sets it, with LD_LIBRARY_PATH,
+// when it runs an rdma-core build instead of the host's: "56.1"), else
+// rdma_core_release of the libibverbs the harness was built with.
+std::string rdma_core_in_use();
 
 // The ids of the file (case names or patterns) that match none of cases,
 // each once, in the file's order. Given every case ibvcert has (all suites,

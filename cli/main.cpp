@@ -27,6 +27,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <sstream>
@@ -352,6 +353,14 @@ int run(RunOptions opt, const std::string &argv0)
 	result.device.provider = result.device.name == kEmuDeviceName ? "emu" : userspace_provider(result.device.name);
 	result.device.kernel = kernel_release();
 	result.device.rdma_core = IBVCERT_RDMA_CORE_VERSION;
+	// lab/run --rdma-core: the rdma-core build the run's libibverbs comes
+	// from (LD_LIBRARY_PATH): where it was built from, then its release as
+	// the last word, where readers of the field take the version from
+	// ("Debian 56.1-1, release 56.1").
+	if (const char *v = std::getenv("IBVCERT_RDMA_CORE_VERSION"); v && *v) {
+		const char *from = std::getenv("IBVCERT_RDMA_CORE_SOURCE");
+		result.device.rdma_core = (from && *from ? std::string(from) + ", " : std::string()) + "release " + v;
+	}
 	if (read_device_caps(*device, 1, caps) == 0) {
 		result.device.fw_ver = caps.device.orig_attr.fw_ver;
 		result.device.link_layer = link_layer_name(caps.port.link_layer);

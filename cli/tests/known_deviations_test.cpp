@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <set>
 #include <string>
@@ -171,6 +172,25 @@ TEST(LoadKnownDeviations, ReadsVersionsAndRules)
 	EXPECT_EQ(k.deviations[0].rules, std::vector<std::string>{"x.y"});
 	EXPECT_TRUE(k.deviations[1].kernels.empty());
 	EXPECT_FALSE(k.kernel.empty()); // this machine's uname -r
+}
+
+// lab/run --rdma-core runs the harness on another rdma-core build
+// (LD_LIBRARY_PATH) and says which release through IBVCERT_RDMA_CORE_VERSION:
+// the entries are matched against that release, not the one built against.
+TEST(LoadKnownDeviations, MatchesTheRdmaCoreReleaseTheLabRunsOn)
+{
+	setenv("IBVCERT_RDMA_CORE_VERSION", "56.1", 1);
+	EXPECT_EQ(rdma_core_in_use(), "56.1");
+	KnownDeviations k;
+	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [
+		{"cases": ["A.b/c"], "reason": "r", "breaks": "s", "rdma_core": ["44"]}]})",
+		       k),
+		  "");
+	unsetenv("IBVCERT_RDMA_CORE_VERSION");
+	EXPECT_EQ(k.rdma_core, "56.1");
+	EXPECT_FALSE(deviation_applies(k.deviations.at(0), k.kernel, k.rdma_core));
+	EXPECT_TRUE(deviation_applies(k.deviations.at(0), k.kernel, "44"));
+	EXPECT_NE(rdma_core_in_use(), "56.1");
 }
 
 TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
