@@ -1,5 +1,6 @@
 #include "cli/judged_device.h"
 
+#include "contracts/frame_judge.h"
 #include "fixtures/rigs/call_record.h"
 #include "repro/trace_log.h"
 #include "repro/tracing_device.h"
@@ -27,8 +28,13 @@ void judge_traced_calls(bool retain)
 	trace_log().set_retain(retain);
 	trace_log().set_listener([](const nlohmann::json &step) {
 		CallResult call = call_of_step(step);
-		if (call.verb != Verb::Count)
-			record_call(call, step.dump());
+		if (call.verb == Verb::Count)
+			return;
+		record_call(call, step.dump());
+		if (step.value("frame_judged", false))
+			record_verdict(judge_frame(call.verb, step.value("frame_changes",
+									   std::vector<std::string>{})),
+				       frame_rules_of(call.verb), "  call: " + step.dump());
 	});
 }
 

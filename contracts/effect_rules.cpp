@@ -350,7 +350,7 @@ const std::vector<ContractRule> kRules = {
 	 "reached event is not (or no longer) armed.",
 	 "Only the event (or srq_limit 0) disarms: IBV_SRQ_MAX_WR alone does not modify srq_limit, "
 	 "so the SRQ stays armed and the event still fires once below the limit: MUST."},
-	{"modify_qp.other_objects.unchanged", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.other_objects.unchanged", verb_bit(Verb::ModifyQp), Check::FrameUnchanged, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3)",
 	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according "
 	 "to the mask attr_mask.",

@@ -56,6 +56,10 @@ const std::vector<ContractRule> kRules = {
 	 "The page is silent on a failed call's effect; a failure that changed the CQ would lose "
 	 "completions the application has not polled or a size it relies on, so a failed resize "
 	 "leaves cqe and the unpolled completions as they were (MUST)."},
+	{"resize_cq.other_objects.unchanged", kResize, Check::FrameUnchanged, "", 0, kNone, kNone,
+	 Feature::None, nullptr, 0, Level::MUST, 0, kPage, kResizes,
+	 "The verb names one CQ: the device's other CQs, its QPs and SRQs read the same after it "
+	 "(judged on every call through the run's device)."},
 };
 
 } // namespace

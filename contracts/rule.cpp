@@ -69,6 +69,23 @@ const char *verb_family(Verb verb)
 	return "?";
 }
 
+bool is_request_check(Check check)
+{
+	switch (check) {
+	case Check::ReturnsErrno:
+	case Check::BadWrInList:
+	case Check::ValidAccepted:
+	case Check::AtLeastRequest:
+	case Check::KeptAcross:
+	case Check::UnchangedOnReject:
+	case Check::FrameUnchanged:
+	case Check::Effect:
+		return false;
+	default:
+		return true;
+	}
+}
+
 Verb verb_from_name(std::string_view name)
 {
 	for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
@@ -109,6 +126,7 @@ const char *check_name(Check check)
 	case Check::AtLeastRequest: return "at-least-request";
 	case Check::KeptAcross: return "kept-across";
 	case Check::UnchangedOnReject: return "unchanged-on-reject";
+	case Check::FrameUnchanged: return "frame-unchanged";
 	case Check::Effect: return "effect";
 	}
 	return "?";
@@ -154,7 +172,8 @@ const std::vector<const ContractRule *> &all_rules()
 		std::vector<const ContractRule *> out;
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
-					   &effect_rules(), &return_rules(), &resize_cq_rules()})
+					   &effect_rules(), &return_rules(), &resize_cq_rules(),
+					   &frame_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -256,6 +275,8 @@ std::string condition_text(const ContractRule &r)
 	case Check::AtLeastRequest: return "accepted: " + f + " after the call >= the request's";
 	case Check::KeptAcross: return "accepted: " + f + " the same after the call, in order";
 	case Check::UnchangedOnReject: return "rejected: " + f + " the same after the call";
+	case Check::FrameUnchanged:
+		return "every other QP, SRQ and CQ of the device reads the same after the call";
 	case Check::Effect: return "behaviour, proven by effect";
 	}
 	return "?";

@@ -84,10 +84,14 @@ enum class Check {
 	AtLeastRequest,   // accepted: field, as the object reports it after, is >= the request's
 	KeptAcross,       // accepted: what the object holds (`field`) is the same after, in order
 	UnchangedOnReject, // rejected: the object reads the same after as before
+	FrameUnchanged,   // every other object of the device reads the same after the call
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
 };
 const char *check_name(Check check);
+// Whether a row of this check judges the request (what a device must
+// refuse), as opposed to the call's result, its effect or its frame.
+bool is_request_check(Check check);
 
 // Where a bound comes from: a constant, or one of the device's caps plus an
 // offset (PkeyTblLen - 1).
@@ -168,5 +172,6 @@ const std::vector<ContractRule> &modify_cq_rules();
 const std::vector<ContractRule> &effect_rules();
 const std::vector<ContractRule> &return_rules();
 const std::vector<ContractRule> &resize_cq_rules();
+const std::vector<ContractRule> &frame_rules();
 
 } // namespace ibvcert

@@ -20,6 +20,8 @@ public:
 	void add(nlohmann::json step);
 	// Called with every step added (nullptr: none).
 	void set_listener(std::function<void(const nlohmann::json &)> listener);
+	// Whether a listener (the judge) sees the steps.
+	bool judging() const { return (bool)listener_; }
 	// Whether steps are kept (repro reads them); the listener sees them either way.
 	void set_retain(bool retain) { retain_ = retain; }
 	// The case reported a failure here (a GoogleTest failure, or a

@@ -3,9 +3,12 @@
 #include "fixtures/device_caps.h"
 #include "fixtures/loopback.h"
 #include "fixtures/qp_builder.h"
+#include "fixtures/qp_snapshot.h"
 #include "contracts/qp_table.h"
 #include "repro/trace_log.h"
 #include "repro/verbs_json.h"
+
+#include <fmt/format.h>
 
 #include <map>
 
@@ -44,6 +47,43 @@ struct Registry {
 	}
 };
 using RegistryRef = std::shared_ptr<Registry>;
+
+// What the device shows of its live objects, but the one a call names: the
+// frame a call is judged on (contracts/frame_judge.h). Taken only while a
+// judge listens to the trace.
+struct FrameView {
+	std::map<std::string, QpSnapshot> qps;
+	std::map<std::string, std::pair<int, ibv_srq_attr>> srqs;
+	std::map<std::string, int> cqes;
+	std::map<std::string, std::pair<int, ibv_moderate_cq>> moderation;
+};
+FrameView frame_view(const Registry &reg, const void *self);
+std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);
+
+// The frame around one call on `self`: viewed at construction, again in
+// judge(), which writes what changed into the call's trace step.
+class Frame {
+public:
+	Frame(const Registry &reg, const void *self)
+		: reg_(reg), self_(self), judging_(trace_log().judging())
+	{
+		if (judging_)
+			before_ = frame_view(reg_, self_);
+	}
+	void judge(json &step) const
+	{
+		if (!judging_)
+			return;
+		step["frame_judged"] = true;
+		step["frame_changes"] = frame_changes(before_, frame_view(reg_, self_));
+	}
+
+private:
+	const Registry &reg_;
+	const void *self_;
+	bool judging_;
+	FrameView before_;
+};
 
 json sges(const ibv_sge *sg, int n, const Registry &reg)
 {
@@ -103,9 +143,13 @@ public:
 
 class TCq final : public Cq {
 public:
-	TCq(std::unique_ptr<Cq> in, std::string id) : inner(std::move(in)), id(std::move(id)) {}
+	TCq(std::unique_ptr<Cq> in, std::string id, RegistryRef reg)
+		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
+	{
+	}
 	~TCq() override
 	{
+		reg_->by_inner.erase(inner.get());
 		inner.reset();
 		trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}});
 	}
@@ -123,23 +167,32 @@ public:
 	}
 	int modify(ibv_modify_cq_attr &attr) override
 	{
+		Frame frame(*reg_, inner.get());
 		int ret = inner->modify(attr);
-		trace_log().add({{"verb", "ibv_modify_cq"}, {"cq", id}, {"attr_mask", attr.attr_mask},
-				 {"cq_count", attr.moderate.cq_count},
-				 {"cq_period", attr.moderate.cq_period}, {"ret", ret}});
+		json step = {{"verb", "ibv_modify_cq"}, {"cq", id}, {"attr_mask", attr.attr_mask},
+			     {"cq_count", attr.moderate.cq_count},
+			     {"cq_period", attr.moderate.cq_period}, {"ret", ret}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int query_moderation(ibv_moderate_cq &m) override { return inner->query_moderation(m); }
 	int resize(int cqe) override
 	{
+		Frame frame(*reg_, inner.get());
 		int ret = inner->resize(cqe);
-		trace_log().add({{"verb", "ibv_resize_cq"}, {"cq", id}, {"cqe", cqe}, {"ret", ret},
-				 {"cqe_after", inner->cqe()}});
+		json step = {{"verb", "ibv_resize_cq"}, {"cq", id}, {"cqe", cqe}, {"ret", ret},
+			     {"cqe_after", inner->cqe()}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int cqe() const override { return inner->cqe(); }
 	std::unique_ptr<Cq> inner;
 	std::string id;
+
+private:
+	RegistryRef reg_;
 };
 
 class TMr final : public Mr {
@@ -202,9 +255,12 @@ public:
 	int modify(ibv_srq_attr &attr, int attr_mask) override
 	{
 		json in = srq_attr_json(attr);
+		Frame frame(*reg_, inner.get());
 		int ret = inner->modify(attr, attr_mask);
-		trace_log().add({{"verb", "ibv_modify_srq"}, {"srq", id}, {"attr", in},
-				 {"attr_mask", attr_mask}, {"ret", ret}});
+		json step = {{"verb", "ibv_modify_srq"}, {"srq", id}, {"attr", in},
+			     {"attr_mask", attr_mask}, {"ret", ret}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int query(ibv_srq_attr &attr) override
@@ -223,6 +279,8 @@ public:
 		int ret = inner->destroy();
 		trace_log().add({{"verb", "ibv_destroy_srq"}, {"srq", id}, {"ret", ret}});
 		destroyed_ = ret == 0;
+		if (destroyed_)
+			reg_->by_inner.erase(inner.get());
 		return ret;
 	}
 	std::unique_ptr<Srq> inner;
@@ -253,11 +311,14 @@ public:
 	{
 		json in = qp_attr_json(attr);
 		int state_before = inner->state_field();
+		Frame frame(*reg_, inner.get());
 		int ret = inner->modify(attr, attr_mask);
-		trace_log().add({{"verb", "ibv_modify_qp"}, {"qp", id}, {"attr", in},
-				 {"attr_mask", attr_mask}, {"ret", ret},
-				 {"state_field_before", state_before},
-				 {"state_field_after", (int)inner->state_field()}});
+		json step = {{"verb", "ibv_modify_qp"}, {"qp", id}, {"attr", in},
+			     {"attr_mask", attr_mask}, {"ret", ret},
+			     {"state_field_before", state_before},
+			     {"state_field_after", (int)inner->state_field()}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int query(ibv_qp_attr &attr, int attr_mask, ibv_qp_init_attr &init_attr) override
@@ -316,19 +377,25 @@ public:
 			   {"typical_pkt_sz", attr.typical_pkt_sz},
 			   {"comp_mask", attr.comp_mask}};
 		int state_before = inner->state_field();
+		Frame frame(*reg_, inner.get());
 		int ret = inner->modify_rate_limit(attr);
-		trace_log().add({{"verb", "ibv_modify_qp_rate_limit"}, {"qp", id}, {"attr", in},
-				 {"ret", ret}, {"state_field_before", state_before},
-				 {"state_field_after", (int)inner->state_field()}});
+		json step = {{"verb", "ibv_modify_qp_rate_limit"}, {"qp", id}, {"attr", in},
+			     {"ret", ret}, {"state_field_before", state_before},
+			     {"state_field_after", (int)inner->state_field()}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int query_rate_limit(ibv_qp_rate_limit_attr &e) override { return inner->query_rate_limit(e); }
 	int set_ece(ibv_ece &ece) override
 	{
 		json in = {{"vendor_id", ece.vendor_id}, {"options", ece.options}, {"comp_mask", ece.comp_mask}};
+		Frame frame(*reg_, inner.get());
 		int ret = inner->set_ece(ece);
-		trace_log().add({{"verb", "ibv_set_ece"}, {"qp", id}, {"ece", in}, {"ret", ret},
-				 {"options_out", ece.options}});
+		json step = {{"verb", "ibv_set_ece"}, {"qp", id}, {"ece", in}, {"ret", ret},
+			     {"options_out", ece.options}};
+		frame.judge(step);
+		trace_log().add(step);
 		return ret;
 	}
 	int query_ece(ibv_ece &ece) override
@@ -344,6 +411,74 @@ public:
 private:
 	RegistryRef reg_;
 };
+
+FrameView frame_view(const Registry &reg, const void *self)
+{
+	FrameView v;
+	for (const auto &[inner, named] : reg.by_inner) {
+		if (inner == self)
+			continue;
+		const std::string &id = named.first;
+		if (id.rfind("qp", 0) == 0) {
+			v.qps[id] = take_snapshot(*static_cast<TQp *>(named.second)->inner);
+		} else if (id.rfind("srq", 0) == 0) {
+			ibv_srq_attr a{};
+			int ret = static_cast<TSrq *>(named.second)->inner->query(a);
+			v.srqs[id] = {ret, a};
+		} else if (id.rfind("cq", 0) == 0) {
+			Cq &cq = *static_cast<TCq *>(named.second)->inner;
+			v.cqes[id] = cq.cqe();
+			ibv_moderate_cq m{};
+			int ret = cq.query_moderation(m);
+			v.moderation[id] = {ret, m};
+		}
+	}
+	return v;
+}
+
+std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after)
+{
+	std::vector<std::string> out;
+	auto gone_or_new = [&](const auto &b, const auto &a) {
+		for (const auto &[id, x] : b)
+			if (!a.count(id))
+				out.push_back(id + ": no longer there");
+		for (const auto &[id, x] : a)
+			if (!b.count(id))
+				out.push_back(id + ": appeared");
+	};
+	gone_or_new(before.qps, after.qps);
+	gone_or_new(before.srqs, after.srqs);
+	gone_or_new(before.cqes, after.cqes);
+	for (const auto &[id, s] : before.qps)
+		if (auto it = after.qps.find(id); it != after.qps.end())
+			for (const auto &change : snapshot_diff(s, it->second))
+				out.push_back(id + ": " + change);
+	for (const auto &[id, s] : before.srqs)
+		if (auto it = after.srqs.find(id); it != after.srqs.end()) {
+			const auto &[rb, b] = s;
+			const auto &[ra, a] = it->second;
+			if (rb != ra || b.max_wr != a.max_wr || b.max_sge != a.max_sge ||
+			    b.srq_limit != a.srq_limit)
+				out.push_back(fmt::format("{}: ibv_query_srq {} max_wr={} max_sge={} "
+							  "srq_limit={} -> {} max_wr={} max_sge={} srq_limit={}",
+							  id, rb, b.max_wr, b.max_sge, b.srq_limit, ra,
+							  a.max_wr, a.max_sge, a.srq_limit));
+		}
+	for (const auto &[id, cqe] : before.cqes)
+		if (auto it = after.cqes.find(id); it != after.cqes.end() && it->second != cqe)
+			out.push_back(fmt::format("{}: cqe {} -> {}", id, cqe, it->second));
+	for (const auto &[id, m] : before.moderation)
+		if (auto it = after.moderation.find(id); it != after.moderation.end()) {
+			const auto &[rb, b] = m;
+			const auto &[ra, a] = it->second;
+			if (rb != ra || b.cq_count != a.cq_count || b.cq_period != a.cq_period)
+				out.push_back(fmt::format("{}: moderation cq_count={} cq_period={} -> "
+							  "cq_count={} cq_period={}",
+							  id, b.cq_count, b.cq_period, a.cq_count, a.cq_period));
+		}
+	return out;
+}
 
 template <class T, class Base> T *traced(Base *obj)
 {
@@ -392,7 +527,7 @@ public:
 		std::string id = ret ? "" : trace_log().new_id("cq");
 		trace_log().add({{"verb", "ibv_create_cq"}, {"id", id}, {"cqe", cqe}, {"ret", ret}});
 		if (!ret) {
-			auto t = std::make_unique<TCq>(std::move(in), id);
+			auto t = std::make_unique<TCq>(std::move(in), id, reg_);
 			reg_->by_inner[t->inner.get()] = {id, t.get()};
 			cq = std::move(t);
 		}

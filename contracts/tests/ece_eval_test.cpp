@@ -16,8 +16,7 @@ size_t checked_rules_of(Verb verb)
 {
 	size_t n = 0;
 	for (const ContractRule *r : rules_of(verb))
-		n += r->check != Check::Effect && r->check != Check::ReturnsErrno &&
-		     r->check != Check::BadWrInList; // the request rows: not a call's result
+		n += is_request_check(r->check);
 	return n;
 }
 
