@@ -109,6 +109,7 @@ int Lane::open(std::string &what)
 		what = "ibv_create_cq";
 		return ret;
 	}
+	fresh_moderation_ret = cq_->query_moderation(fresh_moderation);
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #include "fixtures/sched.h"
 
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -144,6 +145,16 @@ public:
 	LaneSnapshot snapshot();
 	// Destroys the input's objects: QPs, CQ, PD, the builder's, and emu0.
 	void close();
+
+	// What a fresh object reads, for the lifecycle rules (a new object
+	// starts from the device's default, not from what another one was set
+	// to): the lane's CQ's moderation right after it was created (0, or the
+	// query's errno: a device that cannot tell), and per QP type the ECE of
+	// the first QP created before any ibv_set_ece of the lane succeeded.
+	int fresh_moderation_ret = EOPNOTSUPP;
+	ibv_moderate_cq fresh_moderation{};
+	std::map<int, ibv_ece> fresh_ece;
+	bool ece_set = false; // an ibv_set_ece of this lane succeeded
 
 private:
 	int index_;

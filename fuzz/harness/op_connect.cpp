@@ -78,6 +78,17 @@ public:
 		return 0;
 	}
 
+	// The pair's CQ and QPs are new: they start from the device's defaults.
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		if (ret[lane.index()] != 0)
+			return;
+		PairSlot &p = lane.pair();
+		check_new_cq(lane, *p.cq, verb().id, oracle);
+		check_new_qp_ece(lane, *p.requester, type_, verb().id, oracle);
+		check_new_qp_ece(lane, *p.responder, type_, verb().id, oracle);
+	}
+
 	std::string describe(const Lane &) const override
 	{
 		return std::string("pair: ") + qp_type_name(type_) + ", responder receiving from " +

@@ -118,6 +118,7 @@ public:
 							std::to_string(asked) + ", returned " +
 							std::to_string(got)});
 		}
+		check_new_qp_ece(lane, *lane.slot(slot_).qp, type_, verb().id, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override

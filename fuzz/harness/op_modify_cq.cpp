@@ -172,4 +172,18 @@ void modify_cq_step(Session &s)
 	s.execute(std::make_unique<ModifyCqOp>(mask, count, raw_count, period, raw_period));
 }
 
+void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle)
+{
+	ibv_moderate_cq now{};
+	if (lane.fresh_moderation_ret || cq.query_moderation(now))
+		return; // the device cannot tell its moderation
+	if (now.cq_count != lane.fresh_moderation.cq_count || now.cq_period != lane.fresh_moderation.cq_period)
+		oracle.fail(lane.index(),
+			    {std::string(id) + ".cq-moderation", Level::MUST,
+			     "a new CQ starts with a moderation a new CQ does not have",
+			     citation(*find_rule(rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated)), {},
+			     "new CQ: " + describe_moderation(now) + "; a fresh CQ of this device: " +
+				     describe_moderation(lane.fresh_moderation)});
+}
+
 } // namespace ibvcert::fuzz

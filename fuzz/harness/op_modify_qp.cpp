@@ -9,6 +9,9 @@
 
 #include "contracts/names.h"
 #include "contracts/qp_table.h"
+#include "contracts/rule.h"
+#include "fixtures/rate_limit.h"
+#include "contracts/rule_ids.h"
 
 #include <bit>
 #include <cstring>
@@ -101,6 +104,8 @@ public:
 		   Oracle &oracle) override
 	{
 		int i = lane.index();
+		if (ret[i] == 0 && (mask_ & IBV_QP_RATE_LIMIT) && after.live[slot_])
+			check_pacing(lane, oracle);
 		if (ret[i] != 0 || !lane.strict() || !after.live[slot_] || after.qp[slot_].query_ret)
 			return;
 		std::vector<std::string> differ;
@@ -111,6 +116,24 @@ public:
 			oracle.fail(i, {"modify_qp.read-back", Level::SHOULD,
 					"an accepted attribute does not read back as set",
 					kReadBackClause, differ, ""});
+	}
+
+	// An accepted IBV_QP_RATE_LIMIT is the QP's pacing from then on (0: none),
+	// by the pacing the device reports (Qp::query_rate_limit; a device that
+	// cannot tell is not judged here). ibv_query_qp has no rate_limit to read.
+	void check_pacing(Lane &lane, Oracle &oracle)
+	{
+		int i = lane.index();
+		ibv_qp_rate_limit_attr effect{};
+		if (lane.slot(slot_).qp->query_rate_limit(effect) != 0)
+			return;
+		uint32_t set = bound_[i].attr.rate_limit;
+		if (effect.rate_limit != set)
+			oracle.fail(i, {"modify_qp.rate-limit", Level::MUST,
+					"an accepted IBV_QP_RATE_LIMIT is not the QP's pacing",
+					citation_of(rule_id::modify_qp_rate_limit_paces_the_qp), {},
+					"set: rate_limit=" + std::to_string(set) +
+						"\nin effect: " + describe_rate_limit_attr(effect)});
 	}
 
 	void compare(const LaneSnapshot &after_a, const LaneSnapshot &after_b,

@@ -190,6 +190,12 @@ public:
 
 	// The verb's own rules (contracts/ece_eval.h); which options a vendor
 	// defines is the provider's: no prediction once they hold.
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret == 0)
+			lane.ece_set = true; // a QP created from now on is no reference of the default
+	}
+
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
@@ -291,6 +297,26 @@ void set_ece_step(Session &s)
 					    : in.ConsumeIntegralInRange<uint32_t>(0, 15);
 	uint32_t comp_mask = in.ConsumeBool() ? 1u << in.ConsumeIntegralInRange(0, 31) : 0;
 	s.execute(std::make_unique<SetEceOp>(slot, vendor, raw_vendor, options, comp_mask));
+}
+
+void check_new_qp_ece(Lane &lane, Qp &qp, ibv_qp_type type, const char *id, Oracle &oracle)
+{
+	ibv_ece now{};
+	if (qp.query_ece(now))
+		return; // no ECE on this device
+	auto ref = lane.fresh_ece.find((int)type);
+	if (ref == lane.fresh_ece.end()) {
+		if (!lane.ece_set)
+			lane.fresh_ece[(int)type] = now; // the device's default, on a fresh QP
+		return;
+	}
+	if (now.vendor_id != ref->second.vendor_id || now.options != ref->second.options)
+		oracle.fail(lane.index(),
+			    {std::string(id) + ".ece", Level::MUST,
+			     "a new QP starts with ECE options a new QP does not have",
+			     citation_of(rule_id::ece_lifecycle_new_qp_starts_from_the_default), {},
+			     "new " + qp_type_name(type) + " QP: ibv_query_ece " + describe_ece(now) +
+				     "; a fresh one before any ibv_set_ece: " + describe_ece(ref->second)});
 }
 
 } // namespace ibvcert::fuzz

@@ -14,6 +14,7 @@
 #include "fixtures/model/srq_model.h"
 #include "contracts/rule_ids.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -339,6 +340,20 @@ public:
 		std::array<ibv_sge, kMaxSge> sge;
 		for (auto &e : sge)
 			e = {(uint64_t)(uintptr_t)buf.data(), (uint32_t)buf.size(), 0};
+		// The lane's first MR a receive may write (IBV_ACCESS_LOCAL_WRITE),
+		// when there is one: a message the SRQ's QP receives then lands
+		// (the pair stays connected and goes on consuming the SRQ's WRs,
+		// one by one across an armed srq_limit); without one, a buffer no
+		// MR covers (the message completes in error).
+		for (int i = 0; i < kMrSlots; i++) {
+			MrSlot &m = lane.mr(i);
+			if (!m || !(m.model.access & IBV_ACCESS_LOCAL_WRITE) || m.buf.empty())
+				continue;
+			for (auto &e : sge)
+				e = {(uint64_t)(uintptr_t)m.buf.data(), (uint32_t)std::min<size_t>(m.buf.size(), 64),
+				     m.mr->lkey()};
+			break;
+		}
 		ibv_recv_wr wr[kMaxChain];
 		for (int k = 0; k < wrs_; k++) {
 			wr[k] = ibv_recv_wr{};
@@ -470,6 +485,38 @@ private:
 	ibv_srq_attr attr_[kMaxLanes]{};
 };
 
+// ibv_destroy_srq: the lane's SRQ goes, so that a create after it makes a
+// new one (srq.lifecycle.new_srq_not_armed: it starts unarmed, whatever the
+// SRQ before it was armed at; create_srq's srq-state check). The pair, if it
+// receives from the SRQ, is destroyed first (ibv_destroy_srq(3): the QPs
+// associated with it go first).
+class DestroySrqOp : public Op {
+public:
+	const VerbSpec &verb() const override { return kDestroySrq; }
+	int slot() const override { return kSrqSlot; }
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		if (lane.pair().model.srq)
+			lane.close_pair();
+		return lane.srq().srq->destroy();
+	}
+
+	void settle(Lane &lane, int ret) override
+	{
+		if (ret == 0)
+			lane.srq() = SrqSlot{};
+	}
+
+	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq().model); }
+
+	std::string summary(int lane) const override
+	{
+		return "destroy_srq returned " + errno_name(ret[lane]);
+	}
+};
+
 bool have_srq(Session &s)
 {
 	return (bool)s.lane(0).srq();
@@ -524,6 +571,13 @@ void post_srq_recv_step(Session &s)
 	int wrs = 1 + in.ConsumeIntegralInRange(0, kMaxChain - 1);
 	SrqChoice sge = decode_choice(in);
 	s.execute(std::make_unique<PostSrqRecvOp>(wrs, sge));
+}
+
+void destroy_srq_step(Session &s)
+{
+	if (!have_srq(s))
+		return;
+	s.execute(std::make_unique<DestroySrqOp>());
 }
 
 void query_srq_step(Session &s)

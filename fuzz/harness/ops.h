@@ -19,6 +19,7 @@ void create_srq_step(Session &s);
 void modify_srq_step(Session &s);
 void post_srq_recv_step(Session &s);
 void query_srq_step(Session &s);
+void destroy_srq_step(Session &s); // the pair on it first; a create_srq after it makes a new one
 
 // A QP's QoS: ibv_modify_qp_rate_limit and ibv_set_ece (with ibv_query_ece
 // before and after) on a live QP.
@@ -34,6 +35,15 @@ void sched_teardown(Session &s);
 
 // CQ moderation: ibv_modify_cq on the lane's CQ.
 void modify_cq_step(Session &s);
+
+// The lifecycle rules, checked by the ops that create objects: a CQ created
+// now has the moderation the lane's CQ had when new
+// (modify_cq.lifecycle.new_cq_starts_unmoderated); a QP created now has the
+// ECE a QP of its type had before any ibv_set_ece
+// (ece.lifecycle.new_qp_starts_from_the_default; the first such QP is the
+// reference). `id` is the creating op's verb id.
+void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle);
+void check_new_qp_ece(Lane &lane, Qp &qp, ibv_qp_type type, const char *id, Oracle &oracle);
 
 // The datapath (a loopback-connected QP pair, MRs, the SRQ's consumption,
 // async events): ibv_reg_mr / ibv_dereg_mr on the lane's MR slots; the pair

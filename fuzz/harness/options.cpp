@@ -108,6 +108,7 @@ void init_options(int argc, char **argv, const char *target)
 	o.known = env("IBVCERT_KNOWN");
 	std::string tally = env("IBVCERT_KNOWN_TALLY");
 	o.trace = env("IBVCERT_FUZZ_TRACE");
+	std::string oracle = env("IBVCERT_FUZZ_ORACLE");
 
 	// Our flags are the "--ibvcert-*" ones; the rest belong to libFuzzer.
 	// Values go after '=': libFuzzer would take a separate word for an input.
@@ -121,6 +122,7 @@ void init_options(int argc, char **argv, const char *target)
 	app.add_option("--ibvcert-known-tally", tally, "Directory where the known deviations met are counted, one file per process (env IBVCERT_KNOWN_TALLY)");
 	app.add_flag("--ibvcert-print", o.print, "Print each decoded input in the evidence format (env IBVCERT_FUZZ_PRINT=1)");
 	app.add_option("--ibvcert-trace", o.trace, "Write the first device's verb trace (JSON) to this file, for `ibvcert repro --from-trace` (env IBVCERT_FUZZ_TRACE)");
+	app.add_option("--ibvcert-oracle", oracle, "on (default) or off: crash-only, the input walked but not judged (env IBVCERT_FUZZ_ORACLE)");
 	std::vector<std::string> ours;
 	for (int i = argc - 1; i >= 1; i--) {
 		std::string arg = argv[i];
@@ -135,6 +137,10 @@ void init_options(int argc, char **argv, const char *target)
 		bad_input(e.what() + std::string(" (flags: --ibvcert-help)"));
 	}
 
+	if (oracle == "off")
+		o.oracle = false;
+	else if (!oracle.empty() && oracle != "on")
+		bad_input("IBVCERT_FUZZ_ORACLE / --ibvcert-oracle: '" + oracle + "' is neither on nor off");
 	set_faults(o.device, faults, "IBVCERT_EMU_FAULT / --ibvcert-emu-fault");
 	check_device(o.device, "IBVCERT_DEVICE / --ibvcert-device");
 	if (!device2.empty()) {

@@ -28,12 +28,19 @@ struct Options {
 	std::string exact_artifact_path;   // libFuzzer's -exact_artifact_path
 	std::string input_file;            // the one input given on the command line, if any
 	std::string trace;                 // the first device's verb trace (JSON) goes here: IBVCERT_FUZZ_TRACE
+	// IBVCERT_FUZZ_ORACLE=off: crash-only fuzzing. The input is decoded and
+	// walked as usual (each op bound, run, and the lane's model settled, so
+	// the same bytes make the same calls), but nothing is judged: no
+	// snapshots, no oracle checks, no ledger check at the input's end. Only
+	// sanitizer errors, crashes and hangs count, as in a syzkaller-style
+	// campaign (fuzz/bench --finds compares the two).
+	bool oracle = true;
 };
 
 const Options &options();
 
 // Reads the environment (IBVCERT_DEVICE, IBVCERT_EMU_FAULT, IBVCERT_DEVICE2,
-// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY,
+// IBVCERT_EMU_FAULT2, IBVCERT_FUZZ_PRINT, IBVCERT_FUZZ_ORACLE, IBVCERT_KNOWN, IBVCERT_KNOWN_TALLY,
 // IBVCERT_FUZZ_RUNNING, IBVCERT_FUZZ_TRACE) and the --ibvcert-* flags, which
 // override it; libFuzzer ignores flags that start with "--". Bad input (an
 // unknown flag, device or fault knob) prints why and exits with status 2.

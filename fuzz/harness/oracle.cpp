@@ -124,6 +124,13 @@ void Oracle::fail(int lane, const Violation &v) const
 	out += "==ibvcert-fuzz== ORACLE VIOLATION " + v.id + ": " + v.summary + "\n";
 	out += std::string("level: ") + level_name(v.level) + "\n";
 	out += "clause: " + v.clause + "\n";
+	// The contract rules it breaks (what a known-deviations entry lists).
+	if (auto rules = broken_rules(v); !rules.empty()) {
+		out += "rules:";
+		for (const auto &r : rules)
+			out += " " + r;
+		out += "\n";
+	}
 	if (op_) {
 		out += "target: " + s.target().name + ", step " + std::to_string(s.history().size()) +
 		       " of the input: " + op_->verb().call +

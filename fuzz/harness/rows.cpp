@@ -36,6 +36,7 @@ const std::vector<Row> &all_rows()
 		{"post_send", post_send_step, 18},
 		{"get_async_event", get_async_event_step, 19},
 		{"raw_send", raw_send_step, 20},
+		{"destroy_srq", destroy_srq_step, 21},
 	};
 	return rows;
 }

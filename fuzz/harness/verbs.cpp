@@ -65,6 +65,14 @@ const VerbSpec kQuerySrq = {
 	nullptr, true,
 };
 
+const VerbSpec kDestroySrq = {
+	"destroy_srq", "ibv_destroy_srq",
+	"ibv_destroy_srq(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
+	"(which indicates the failure reason)\"",
+	"ibv_destroy_srq(3): destroying the SRQ changes no QP",
+	nullptr, false,
+};
+
 const VerbSpec kPostSrqRecv = {
 	"post_srq_recv", "ibv_post_srq_recv",
 	"ibv_post_srq_recv(3) RETURN VALUE: \"returns 0 on success, or the value of errno on "

@@ -22,6 +22,7 @@ extern const VerbSpec kDestroyQp;
 extern const VerbSpec kCreateSrq;
 extern const VerbSpec kModifySrq;
 extern const VerbSpec kQuerySrq;
+extern const VerbSpec kDestroySrq;
 extern const VerbSpec kPostSrqRecv;
 extern const VerbSpec kModifyQpRateLimit;
 extern const VerbSpec kSetEce;

@@ -177,3 +177,20 @@ fuzz_test(campaign.bad_flag ${run_sh} -s 2 -g "usage: fuzz/campaign"
   -- ${campaign} -Z -b ${CMAKE_BINARY_DIR})
 fuzz_test(campaign.bad_knob ${run_sh} -s 2 -g "unknown fault knob 'nope'"
   -- ${campaign} -f nope -b ${CMAKE_BINARY_DIR} -o ${artifacts}/campaign-bad modify_qp)
+# campaign.html: a short campaign's page, rendered in headless Chromium,
+# with two earlier nights for the trend; bad input to its writer.
+fuzz_test(campaign.html ${CMAKE_CURRENT_SOURCE_DIR}/tests/campaign_html.sh ${campaign} ${CMAKE_BINARY_DIR}
+  ${artifacts}/campaign-html ${CMAKE_CURRENT_SOURCE_DIR}/tests/campaign-nights)
+set_tests_properties(fuzz.campaign.html PROPERTIES TIMEOUT 300)
+fuzz_test(campaign.html_bad_dir ${run_sh} -s 2 -g "'/nonexistent' is not a campaign output directory"
+  -- $<TARGET_FILE:campaign_html> /nonexistent)
+fuzz_test(finds.bad_input ${run_sh} -s 2 -g "unknown fault knob 'nope'"
+  -- ${CMAKE_CURRENT_SOURCE_DIR}/bench --finds -k nope -b ${CMAKE_BINARY_DIR} -o ${artifacts}/finds-bad/finds.tsv)
+fuzz_test(oracle_off.bad_value ${run_sh} -s 2 -g "IBVCERT_FUZZ_ORACLE / --ibvcert-oracle: 'maybe' is neither on nor off"
+  -- env IBVCERT_FUZZ_ORACLE=maybe ${mq} -runs=1)
+# Crash-only (IBVCERT_FUZZ_ORACLE=off): a knob's regression input walks clean,
+# and a crash still counts.
+fuzz_test(oracle_off.walks ${run_sh} -g "Executed .* in [0-9]+ ms" -n "ORACLE VIOLATION"
+  -- env IBVCERT_FUZZ_ORACLE=off IBVCERT_EMU_FAULT=partial-apply ${mq} ${regressions}/modify_qp/partial-apply)
+fuzz_test(oracle_off.crash ${run_sh} -s nonzero -g "ERROR: AddressSanitizer: SEGV"
+  -- env IBVCERT_FUZZ_ORACLE=off IBVCERT_EMU_FAULT=crash-in-modify ${mq} ${regressions}/modify_qp/crash-in-modify)
