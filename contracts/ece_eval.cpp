@@ -1,4 +1,5 @@
 #include "contracts/ece_eval.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 
@@ -27,15 +28,10 @@ Verdict evaluate_set_ece(const DeviceCaps &caps, const ibv_ece &ece)
 		auto breach = [&](std::string detail) { v.breaches.push_back({&r, std::move(detail)}); };
 		uint32_t value = field_of(ece, r.field);
 		switch (r.check) {
-		case Check::Range: {
-			int64_t lo = resolve(r.lo, caps), hi = resolve(r.hi, caps);
-			if (value < lo || value > hi)
-				breach(fmt::format("{}={:#x} outside {:#x}..{:#x}", r.field, value, lo, hi));
-			break;
-		}
+		case Check::Range:
 		case Check::Zero:
-			if (value)
-				breach(fmt::format("{}={:#x}, not 0", r.field, value));
+			if (auto detail = check_value(r, value, caps, ValueBase::Hex))
+				breach(*detail);
 			break;
 		case Check::OwnVendor:
 			// Only where the device's own vendor_id is known; vendor_id 0 is

@@ -1,4 +1,5 @@
 #include "contracts/modify_cq_eval.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 
@@ -70,10 +71,8 @@ Verdict evaluate_modify_cq(const DeviceCaps &caps, const ibv_modify_cq_attr &att
 				break; // the field is not given
 			if (r.bits && !moderation)
 				break; // no caps to hold it to: the feature rule speaks
-			int64_t value = modify_cq_field(attr, r.field);
-			int64_t lo = resolve(r.lo, caps), hi = resolve(r.hi, caps);
-			if (value < lo || value > hi)
-				breach(fmt::format("{}={} outside {}..{}", r.field, value, lo, hi));
+			if (auto detail = check_value(r, modify_cq_field(attr, r.field), caps))
+				breach(*detail);
 			break;
 		}
 		default: // behaviour rows: proven by their clauses

@@ -2,6 +2,7 @@
 
 #include "contracts/modify_qp_eval.h"
 #include "contracts/rule_ids.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 
@@ -20,8 +21,8 @@ Verdict evaluate_modify_qp_rate_limit(const DeviceCaps &caps, ibv_qp_type type,
 						   resolve(r.hi, caps)));
 			break;
 		case Check::Zero:
-			if (attr.comp_mask)
-				breach(fmt::format("{}={:#x}, not 0", r.field, attr.comp_mask));
+			if (auto detail = check_value(r, attr.comp_mask, caps))
+				breach(*detail);
 			break;
 		default:
 			break;

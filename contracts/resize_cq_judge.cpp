@@ -2,6 +2,7 @@
 
 #include "contracts/call_judge.h"
 #include "contracts/names.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -24,12 +25,10 @@ Verdict evaluate_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe
 	for (const ContractRule &r : resize_cq_rules()) {
 		auto breach = [&](std::string detail) { v.breaches.push_back({&r, std::move(detail)}); };
 		switch (r.check) {
-		case Check::Range: {
-			int64_t lo = resolve(r.lo, caps), hi = resolve(r.hi, caps);
-			if (lo <= hi && (cqe < lo || cqe > hi))
-				breach(fmt::format("cqe={} outside {}..{}", cqe, lo, hi));
+		case Check::Range:
+			if (auto detail = check_value(r, cqe, caps))
+				breach(*detail);
 			break;
-		}
 		case Check::NotBelowOutstanding:
 			if (cqe >= 0 && (size_t)cqe < before.unpolled.size())
 				breach(fmt::format("cqe={} below the {} unpolled completions", cqe,

@@ -1,4 +1,5 @@
 #include "contracts/sched_eval.h"
+#include "contracts/value_check.h"
 
 #include <infiniband/mlx5dv.h>
 
@@ -57,7 +58,7 @@ bool sched_rule_applies(const ContractRule &rule, SchedKind kind, Verb verb)
 	return (rule.verbs & verb_bit(verb)) && (!rule.scope || (rule.scope & sched_kind_bit(kind)));
 }
 
-Verdict evaluate_sched(const DeviceCaps & /*caps*/, SchedKind kind, Verb verb,
+Verdict evaluate_sched(const DeviceCaps &caps, SchedKind kind, Verb verb,
 		       const SchedRequest &req)
 {
 	Verdict v;
@@ -68,8 +69,8 @@ Verdict evaluate_sched(const DeviceCaps & /*caps*/, SchedKind kind, Verb verb,
 		uint64_t value = field_of(req, r.field);
 		switch (r.check) {
 		case Check::Zero:
-			if (value)
-				breach(fmt::format("{}={:#x}, not 0", r.field, value));
+			if (auto detail = check_value(r, (int64_t)value, caps))
+				breach(*detail);
 			break;
 		case Check::MaskKnown:
 			if (value & ~r.bits)

@@ -1,5 +1,6 @@
 #include "contracts/srq_eval.h"
 #include "contracts/rule_ids.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 
@@ -51,12 +52,10 @@ Verdict evaluate(Verb verb, const DeviceCaps &caps, const ibv_srq_attr &req, int
 				breach(srq_attr_mask_names(mask & (int)r.bits) + ": " + why);
 			break;
 		}
-		case Check::Range: {
-			int64_t lo = resolve(r.lo, caps), hi = resolve(r.hi, caps);
-			if ((int64_t)value < lo || (int64_t)value > hi)
-				breach(fmt::format("{}={} outside {}..{}", r.field, value, lo, hi));
+		case Check::Range:
+			if (auto detail = check_value(r, value, caps))
+				breach(*detail);
 			break;
-		}
 		case Check::NotBelowOutstanding:
 			if (value < now.outstanding)
 				breach(fmt::format("{}={} below the {} WRs outstanding", r.field, value,
