@@ -16,7 +16,9 @@ CallResult call_of_step(const nlohmann::json &step)
 		return call;
 	call.verb = verb_from_name(verb->get<std::string>());
 	call.result = ret->get<long long>();
-	if (auto wr = step.find("wr"); wr != step.end() && wr->is_array())
+	if (auto n = step.find("wr_count"); n != step.end() && n->is_number_integer())
+		call.wr_count = n->get<int>();
+	else if (auto wr = step.find("wr"); wr != step.end() && wr->is_array())
 		call.wr_count = (int)wr->size();
 	if (auto bad = step.find("bad_wr"); bad != step.end() && bad->is_number_integer())
 		call.bad_wr = bad->get<int>();

@@ -24,6 +24,9 @@ public:
 	bool judging() const { return (bool)listener_; }
 	// Whether steps are kept (repro reads them); the listener sees them either way.
 	void set_retain(bool retain) { retain_ = retain; }
+	// Whether steps are kept: when not, a hot verb (a post, a poll) may add
+	// only what the listener reads (verb, ret, wr_count, bad_wr).
+	bool retaining() const { return retain_; }
 	// The case reported a failure here (a GoogleTest failure, or a
 	// property's counterexample).
 	void mark_failure(const std::string &message);

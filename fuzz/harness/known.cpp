@@ -68,7 +68,7 @@ const std::map<std::string, std::vector<std::string>> kClauseRules = {
 	{"raw_send.poll-return", {rule_id::poll_cq_return_at_most_num_entries}},
 };
 
-const char kStateRules[][40] = {rule_id::modify_qp_required_set_accepted, rule_id::modify_qp_query_reads_back_as_set};
+const char *const kStateRules[] = {rule_id::modify_qp_required_set_accepted, rule_id::modify_qp_query_reads_back_as_set};
 
 bool ends_with(const std::string &s, const std::string &tail)
 {
