@@ -428,7 +428,7 @@ FrameView frame_view(const Registry &reg, const void *self)
 			continue;
 		const std::string &id = named.first;
 		if (id.rfind("qp", 0) == 0) {
-			v.qps[id] = take_snapshot(*static_cast<TQp *>(named.second)->inner);
+			v.qps[id] = take_snapshot(*static_cast<TQp *>(named.second)->inner, false);
 		} else if (id.rfind("srq", 0) == 0) {
 			ibv_srq_attr a{};
 			int ret = static_cast<TSrq *>(named.second)->inner->query(a);
