@@ -3,12 +3,10 @@
 #include "fixtures/device_caps.h"
 #include "fixtures/loopback.h"
 #include "fixtures/qp_builder.h"
-#include "fixtures/qp_snapshot.h"
 #include "contracts/qp_table.h"
+#include "repro/device_frame.h"
 #include "repro/trace_log.h"
 #include "repro/verbs_json.h"
-
-#include <fmt/format.h>
 
 #include <map>
 
@@ -48,17 +46,8 @@ struct Registry {
 };
 using RegistryRef = std::shared_ptr<Registry>;
 
-// What the device shows of its live objects, but the one a call names: the
-// frame a call is judged on (contracts/frame_judge.h). Taken only while a
-// judge listens to the trace.
-struct FrameView {
-	std::map<std::string, QpSnapshot> qps;
-	std::map<std::string, std::pair<int, ibv_srq_attr>> srqs;
-	std::map<std::string, int> cqes;
-	std::map<std::string, std::pair<int, ibv_moderate_cq>> moderation;
-};
-FrameView frame_view(const Registry &reg, const void *self);
-std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);
+// The live objects but `self`, as the frame a call on `self` is viewed in.
+FrameObjects frame_objects(const Registry &reg, const void *self);
 
 // The frame around one call on `self`: viewed at construction, again in
 // judge(), which writes what changed into the call's trace step.
@@ -68,14 +57,14 @@ public:
 		: reg_(reg), self_(self), judging_(trace_log().judging())
 	{
 		if (judging_)
-			before_ = frame_view(reg_, self_);
+			before_ = view_frame(frame_objects(reg_, self_));
 	}
 	void judge(json &step) const
 	{
 		if (!judging_)
 			return;
 		step["frame_judged"] = true;
-		step["frame_changes"] = frame_changes(before_, frame_view(reg_, self_));
+		step["frame_changes"] = frame_changes(before_, view_frame(frame_objects(reg_, self_)));
 	}
 
 private:
@@ -420,72 +409,21 @@ private:
 	RegistryRef reg_;
 };
 
-FrameView frame_view(const Registry &reg, const void *self)
+FrameObjects frame_objects(const Registry &reg, const void *self)
 {
-	FrameView v;
+	FrameObjects o;
 	for (const auto &[inner, named] : reg.by_inner) {
 		if (inner == self)
 			continue;
 		const std::string &id = named.first;
-		if (id.rfind("qp", 0) == 0) {
-			v.qps[id] = take_snapshot(*static_cast<TQp *>(named.second)->inner, false);
-		} else if (id.rfind("srq", 0) == 0) {
-			ibv_srq_attr a{};
-			int ret = static_cast<TSrq *>(named.second)->inner->query(a);
-			v.srqs[id] = {ret, a};
-		} else if (id.rfind("cq", 0) == 0) {
-			Cq &cq = *static_cast<TCq *>(named.second)->inner;
-			v.cqes[id] = cq.cqe();
-			ibv_moderate_cq m{};
-			int ret = cq.query_moderation(m);
-			v.moderation[id] = {ret, m};
-		}
+		if (id.rfind("qp", 0) == 0)
+			o.qps.push_back({id, static_cast<TQp *>(named.second)->inner.get()});
+		else if (id.rfind("srq", 0) == 0)
+			o.srqs.push_back({id, static_cast<TSrq *>(named.second)->inner.get()});
+		else if (id.rfind("cq", 0) == 0)
+			o.cqs.push_back({id, static_cast<TCq *>(named.second)->inner.get()});
 	}
-	return v;
-}
-
-std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after)
-{
-	std::vector<std::string> out;
-	auto gone_or_new = [&](const auto &b, const auto &a) {
-		for (const auto &[id, x] : b)
-			if (!a.count(id))
-				out.push_back(id + ": no longer there");
-		for (const auto &[id, x] : a)
-			if (!b.count(id))
-				out.push_back(id + ": appeared");
-	};
-	gone_or_new(before.qps, after.qps);
-	gone_or_new(before.srqs, after.srqs);
-	gone_or_new(before.cqes, after.cqes);
-	for (const auto &[id, s] : before.qps)
-		if (auto it = after.qps.find(id); it != after.qps.end())
-			for (const auto &change : snapshot_diff(s, it->second))
-				out.push_back(id + ": " + change);
-	for (const auto &[id, s] : before.srqs)
-		if (auto it = after.srqs.find(id); it != after.srqs.end()) {
-			const auto &[rb, b] = s;
-			const auto &[ra, a] = it->second;
-			if (rb != ra || b.max_wr != a.max_wr || b.max_sge != a.max_sge ||
-			    b.srq_limit != a.srq_limit)
-				out.push_back(fmt::format("{}: ibv_query_srq {} max_wr={} max_sge={} "
-							  "srq_limit={} -> {} max_wr={} max_sge={} srq_limit={}",
-							  id, rb, b.max_wr, b.max_sge, b.srq_limit, ra,
-							  a.max_wr, a.max_sge, a.srq_limit));
-		}
-	for (const auto &[id, cqe] : before.cqes)
-		if (auto it = after.cqes.find(id); it != after.cqes.end() && it->second != cqe)
-			out.push_back(fmt::format("{}: cqe {} -> {}", id, cqe, it->second));
-	for (const auto &[id, m] : before.moderation)
-		if (auto it = after.moderation.find(id); it != after.moderation.end()) {
-			const auto &[rb, b] = m;
-			const auto &[ra, a] = it->second;
-			if (rb != ra || b.cq_count != a.cq_count || b.cq_period != a.cq_period)
-				out.push_back(fmt::format("{}: moderation cq_count={} cq_period={} -> "
-							  "cq_count={} cq_period={}",
-							  id, b.cq_count, b.cq_period, a.cq_count, a.cq_period));
-		}
-	return out;
+	return o;
 }
 
 template <class T, class Base> T *traced(Base *obj)

@@ -1,0 +1,37 @@
+// The frame a call is judged on (contracts/frame_judge.h): what a caller can
+// observe of every live object of the device but the one the call names,
+// viewed before and after the call, and what changed between the two views.
+#pragma once
+
+#include "fixtures/device.h"
+#include "fixtures/qp_snapshot.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ibvcert {
+
+// The live objects of the frame, by trace id ("qp2"), as the device's own.
+struct FrameObjects {
+	std::vector<std::pair<std::string, Qp *>> qps;
+	std::vector<std::pair<std::string, Srq *>> srqs;
+	std::vector<std::pair<std::string, Cq *>> cqs;
+};
+
+// Each QP's full ibv_query_qp and ibv_qp::state, each SRQ's ibv_query_srq,
+// each CQ's cqe and moderation. The queries are not noted as the last verb
+// called: a crash inside the call still names the call.
+struct FrameView {
+	std::map<std::string, QpSnapshot> qps;
+	std::map<std::string, std::pair<int, ibv_srq_attr>> srqs;
+	std::map<std::string, int> cqes;
+	std::map<std::string, std::pair<int, ibv_moderate_cq>> moderation;
+};
+
+FrameView view_frame(const FrameObjects &objects);
+// "qp2: min_rnr_timer=0 -> 1", one per change, objects gone or new included.
+std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);
+
+} // namespace ibvcert
