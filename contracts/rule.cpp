@@ -286,7 +286,7 @@ std::string verbs_text(const ContractRule &rule)
 {
 	std::string out;
 	for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
-		if (rule.verbs & (1u << v))
+		if (rule.verbs & (uint64_t(1) << v))
 			out += (out.empty() ? "" : "|") + std::string(verb_name((Verb)v));
 	return out;
 }

@@ -43,8 +43,8 @@ enum class Verb : unsigned {
 	ResizeCq,
 	Count
 };
-static_assert((unsigned)Verb::Count <= 32, "ContractRule::verbs is 32 bits");
-constexpr uint32_t verb_bit(Verb v) { return 1u << (unsigned)v; }
+static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
+constexpr uint64_t verb_bit(Verb v) { return uint64_t(1) << (unsigned)v; }
 const char *verb_name(Verb verb);      // "ibv_modify_qp"
 const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq", "datapath"
 // The verb a call trace names ("ibv_modify_qp"); Verb::Count for none.
@@ -128,7 +128,7 @@ constexpr Errno fixed(int value) { return {value, Level::MUST}; }
 
 struct ContractRule {
 	const char *id;     // stable: "<family>.<field>.<what>", e.g. modify_qp.pkey_index.range
-	uint32_t verbs;     // verb_bit()s of the verbs it binds
+	uint64_t verbs;     // verb_bit()s of the verbs it binds
 	Check check;
 	const char *field;  // the field of the verb's struct it reads ("" for none)
 	uint64_t bits;      // mask bits: the flag carrying field, the bits a mask may have...
