@@ -26,8 +26,10 @@ std::string write_json(const RunResult &run, const std::string &path)
 			 {"faults", run.device.faults},
 			 {"provider", run.device.provider}};
 	doc["policy"] = {{"suite", run.policy.suite},
+			 {"suites", suites_of(run.policy.suite)},
+			 {"property_budget", property_budget(run.policy)},
 			 {"filter", run.policy.filter},
-			 {"partial", run.policy.filter != "*"},
+			 {"partial", policy_is_partial(run.policy)},
 			 {"known_file", run.policy.known_file},
 			 {"strict", run.policy.strict},
 			 {"rc_params", run.policy.rc_params}};

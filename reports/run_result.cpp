@@ -52,3 +52,33 @@ int RunResult::count(Outcome outcome) const
 }
 
 } // namespace ibvcert
+
+namespace ibvcert {
+
+std::vector<std::string> suites_of(const std::string &suite)
+{
+	if (suite == "all")
+		return {"conformance", "properties"};
+	return {suite};
+}
+
+std::string property_budget(const RunPolicy &policy)
+{
+	if (policy.suite == "conformance")
+		return "none";
+	// RC_PARAMS is "key=value" words; RapidCheck's own default is 100.
+	const std::string key = "max_success=";
+	const std::string &p = policy.rc_params;
+	for (size_t at = p.find(key); at != std::string::npos; at = p.find(key, at + 1))
+		if (at == 0 || p[at - 1] == ' ')
+			return key + p.substr(at + key.size(), p.find(' ', at) - at - key.size()) +
+			       " cases per property (RC_PARAMS)";
+	return "max_success=100 cases per property (RapidCheck's default)";
+}
+
+bool policy_is_partial(const RunPolicy &policy)
+{
+	return policy.filter != "*" || policy.suite != "all";
+}
+
+} // namespace ibvcert

@@ -48,13 +48,22 @@ struct DeviceInfo {
 
 // How the run was asked for and judged, recorded with its results.
 struct RunPolicy {
-	std::string suite = "conformance"; // conformance, properties, all
+	std::string suite = "all"; // conformance, properties, all (the default: every suite)
 	std::string filter = "*";
 	std::string known_file;   // the deviations file, "" for none
 	bool strict = false;      // SHOULD failures and KNOWN deviations fail the run
 	bool known_given = false; // a deviations file must match exactly
 	std::string rc_params;    // RC_PARAMS the properties ran with (their seed)
 };
+
+// The suites a --suite value runs: "all" is every suite.
+std::vector<std::string> suites_of(const std::string &suite);
+// The properties' budget under rc_params: "max_success=100 (RapidCheck's
+// default)" or "max_success=N (RC_PARAMS)"; "none" when no property ran.
+std::string property_budget(const RunPolicy &policy);
+// Whether the run left out part of the certification: a --filter, or a
+// --suite other than all.
+bool policy_is_partial(const RunPolicy &policy);
 
 // Whether this case's outcome fails a run judged by policy.
 bool fails_the_run(const CaseResult &c, const RunPolicy &policy);

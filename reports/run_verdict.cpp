@@ -68,13 +68,19 @@ RunVerdict run_verdict(const RunResult &run)
 {
 	RunVerdict v;
 	const RunPolicy &p = run.policy;
-	v.policy = "suite " + p.suite + ", filter " + p.filter + ", known-deviations file " +
+	v.policy = "suite " + p.suite + " (properties: " + property_budget(p) + "), filter " + p.filter + ", known-deviations file " +
 		   (p.known_file.empty() ? "none" : p.known_file) + (p.strict ? ", --strict" : ", not strict") +
 		   ", exit status " + std::to_string(run.exit_status);
 	if (p.filter != "*") {
 		v.partial = true;
 		v.partial_why = "--filter '" + p.filter + "' ran " + plural((int)run.cases.size(), "case", "cases") +
-				" of the " + p.suite + " suite: a certification runs it whole";
+				" of " + (p.suite == "all" ? std::string("every suite") : "the " + p.suite + " suite") +
+				": a certification runs them whole";
+	}
+	if (p.suite != "all") {
+		v.partial = true;
+		v.partial_why += (v.partial_why.empty() ? "" : "; ") + std::string("--suite ") + p.suite +
+				 " ran the " + p.suite + " suite alone: a certification runs every suite (the default)";
 	}
 	if (!run.interrupted_by.empty()) {
 		v.partial = true;
