@@ -85,6 +85,17 @@ std::vector<std::string> id_list(const std::string &ids)
 	return out;
 }
 
+// The entry text of the first known breach ("...\n  known deviation: <entry>").
+std::string first_known_entry(const std::string &known)
+{
+	const std::string tag = "known deviation: ";
+	size_t at = known.find(tag);
+	if (at == std::string::npos)
+		return known;
+	at += tag.size();
+	return known.substr(at, known.find('\n', at) - at);
+}
+
 class Collector : public ::testing::EmptyTestEventListener {
 public:
 	explicit Collector(CaseSink sink) : sink_(std::move(sink)) {}
@@ -127,6 +138,17 @@ public:
 			c.message = case_evidence(checks);
 			if (sink_.replay && evidence_replay(c.message).empty())
 				c.message += "\nreplay: " + sink_.replay(c.full_name());
+		}
+		// Breaches the deviations file lists wherever they occur: a case
+		// with nothing else wrong is KNOWN; a failing one says it met them.
+		if (std::string known = property(r, "known_breaches"); !known.empty()) {
+			if (c.outcome == Outcome::Pass) {
+				c.outcome = Outcome::Known;
+				c.known_reason = first_known_entry(known);
+				c.message = known;
+			} else if (c.outcome == Outcome::Fail) {
+				c.message += "\nknown deviations it met as well:\n" + known;
+			}
 		}
 		sink_.ended(std::move(c));
 	}

@@ -1,9 +1,14 @@
 #include "cli/judged_device.h"
 
+#include "contracts/effect_judge.h"
 #include "contracts/frame_judge.h"
+#include "fixtures/device_caps.h"
+#include "repro/call_effect.h"
 #include "fixtures/rigs/call_record.h"
 #include "repro/trace_log.h"
 #include "repro/tracing_device.h"
+
+#include <optional>
 
 namespace ibvcert {
 
@@ -22,13 +27,18 @@ CallResult call_of_step(const nlohmann::json &step)
 		call.wr_count = (int)wr->size();
 	if (auto bad = step.find("bad_wr"); bad != step.end() && bad->is_number_integer())
 		call.bad_wr = bad->get<int>();
+	if (auto n = step.find("num_entries"); n != step.end() && n->is_number_integer())
+		call.at_most = n->get<long long>();
 	return call;
 }
 
-void judge_traced_calls(bool retain)
+void judge_traced_calls(bool retain, const DeviceCaps *device_caps)
 {
 	trace_log().set_retain(retain);
-	trace_log().set_listener([](const nlohmann::json &step) {
+	std::optional<DeviceCaps> caps;
+	if (device_caps)
+		caps = *device_caps;
+	trace_log().set_listener([caps](const nlohmann::json &step) {
 		CallResult call = call_of_step(step);
 		if (call.verb == Verb::Count)
 			return;
@@ -37,12 +47,20 @@ void judge_traced_calls(bool retain)
 			record_verdict(judge_frame(call.verb, step.value("frame_changes",
 									   std::vector<std::string>{})),
 				       frame_rules_of(call.verb), "  call: " + step.dump());
+		if (caps) {
+			EffectObservation effect = effect_of_step(*caps, step);
+			if (effect.verb != Verb::Count)
+				record_verdict(judge_effect(effect), effect_rules_judged(effect),
+					       "  call: " + step.dump());
+		}
 	});
 }
 
 std::unique_ptr<Device> make_judged_device(std::unique_ptr<Device> device)
 {
-	judge_traced_calls(false);
+	DeviceCaps caps;
+	bool known = read_device_caps(*device, 1, caps) == 0;
+	judge_traced_calls(false, known ? &caps : nullptr);
 	return make_tracing_device(std::move(device));
 }
 

@@ -1,5 +1,6 @@
 #include "cli/known_deviations.h"
 
+#include "contracts/rule.h"
 #include "reports/case_json.h"
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <set>
 
 namespace ibvcert {
@@ -18,6 +20,8 @@ const char *const kKnownDeviationsShape =
 	R"({"provider": "rxe", "deviations": [{"cases": ["Suite.Test/Param" or shell pattern, ...], )"
 	R"("reason": "what the provider does", "breaks": "the man-page sentence it breaks", )"
 	R"("rules": ["rule ids from ibvcert rules", ...] (optional), )"
+	R"("breaches": [{"rule": "rule id", "detail": "regular expression of the judge's whole detail"}, ...] )"
+	R"((optional, instead of or beside "cases": the breach, on whatever case's call it occurs), )"
 	R"("kernels": ["6.1", ...] (optional: uname -r prefixes; absent = every kernel), )"
 	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release), )"
 	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL)}, ...]})";
@@ -56,6 +60,31 @@ std::string text(const nlohmann::json &d, const char *key, std::string &out)
 	if (!d.contains(key) || !d.at(key).is_string() || d.at(key).get<std::string>().empty())
 		return std::string("missing or empty \"") + key + "\" (a string)";
 	out = d.at(key).get<std::string>();
+	return "";
+}
+
+// "breaches": objects with a known rule id and a regular expression.
+std::string breach_list(const nlohmann::json &d, std::vector<KnownBreach> &out)
+{
+	if (!d.contains("breaches"))
+		return "";
+	const auto &v = d.at("breaches");
+	if (!v.is_array() || v.empty())
+		return "\"breaches\" must be a non-empty list of {\"rule\", \"detail\"} objects";
+	for (const auto &b : v) {
+		if (!b.is_object() || !b.contains("rule") || !b.contains("detail") || !b.at("rule").is_string() ||
+		    !b.at("detail").is_string() || b.size() != 2)
+			return "each of \"breaches\" must be {\"rule\": \"rule id\", \"detail\": \"regular expression\"}";
+		KnownBreach k{b.at("rule").get<std::string>(), b.at("detail").get<std::string>()};
+		if (!find_rule(k.rule))
+			return "\"breaches\" names rule " + k.rule + ", which ibvcert rules does not list";
+		try {
+			std::regex re(k.detail);
+		} catch (const std::regex_error &e) {
+			return "\"breaches\": \"" + k.detail + "\" is no regular expression (" + e.what() + ")";
+		}
+		out.push_back(std::move(k));
+	}
 	return "";
 }
 
@@ -133,7 +162,7 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 	if (!doc.contains("deviations") || !doc.at("deviations").is_array())
 		return bad("missing \"deviations\" (a list)");
 	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note",
-						"outcome"};
+						"outcome", "breaches"};
 	size_t i = 0;
 	for (const auto &d : doc.at("deviations")) {
 		std::string at = "deviations[" + std::to_string(i++) + "]: ";
@@ -143,7 +172,9 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 			if (!keys.count(key))
 				return bad(at + "unknown key \"" + key + "\"");
 		KnownDeviation k;
-		for (auto why : {string_list(d, "cases", true, k.cases), text(d, "reason", k.reason),
+		if (auto why = breach_list(d, k.breaches); !why.empty())
+			return bad(at + why);
+		for (auto why : {string_list(d, "cases", k.breaches.empty(), k.cases), text(d, "reason", k.reason),
 				 text(d, "breaks", k.breaks), string_list(d, "rules", false, k.rules),
 				 string_list(d, "kernels", false, k.kernels),
 				 string_list(d, "rdma_core", false, k.rdma_core)})
@@ -179,8 +210,37 @@ std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
 	return out;
 }
 
+std::string known_text(const KnownDeviations &known, const KnownDeviation &d)
+{
+	std::string text = known.provider + ": " + d.reason + " (breaks: " + d.breaks + ")";
+	if (!d.rules.empty()) {
+		text += " [rules:";
+		for (const auto &r : d.rules)
+			text += " " + r;
+		text += "]";
+	}
+	return text;
+}
+
+const KnownDeviation *known_breach(const KnownDeviations &known, const std::string &rule,
+				   const std::string &detail)
+{
+	for (const auto &d : known.deviations) {
+		if (d.breaches.empty() || !deviation_applies(d, known.kernel, known.rdma_core))
+			continue;
+		for (const auto &b : d.breaches)
+			if (b.rule == rule && std::regex_match(detail, std::regex(b.detail)))
+				return &d;
+	}
+	return nullptr;
+}
+
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 {
+	// KNOWN already: every breach in it is an entry's "breaches" (the
+	// case's process judged them).
+	if (c.outcome == Outcome::Known)
+		return;
 	std::string name = c.full_name();
 	for (const auto &d : known.deviations) {
 		if (!deviation_applies(d, known.kernel, known.rdma_core))
@@ -190,13 +250,7 @@ void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 			listed = listed || fnmatch(pattern.c_str(), name.c_str(), FNM_NOESCAPE) == 0;
 		if (!listed)
 			continue;
-		c.known_reason = known.provider + ": " + d.reason + " (breaks: " + d.breaks + ")";
-		if (!d.rules.empty()) {
-			c.known_reason += " [rules:";
-			for (const auto &r : d.rules)
-				c.known_reason += " " + r;
-			c.known_reason += "]";
-		}
+		c.known_reason = known_text(known, d);
 		if (c.outcome == d.outcome)
 			c.outcome = Outcome::Known;
 		else if (c.outcome == Outcome::Pass)

@@ -20,8 +20,18 @@
 
 namespace ibvcert {
 
+// A breach the judge finds on a call (a rule's id and the detail it
+// prints), described once for every case whose calls show it: a provider's
+// defect that every walk through a verb meets (rxe's hop_limit read-back)
+// is one entry, not a list of the cases that happen to make the call.
+struct KnownBreach {
+	std::string rule;   // the rule id (ibvcert rules)
+	std::string detail; // an ECMAScript regular expression the whole detail must match
+};
+
 struct KnownDeviation {
 	std::vector<std::string> cases; // case ids, or shell patterns of them (* ?)
+	std::vector<KnownBreach> breaches; // or the judge's breaches it explains, wherever they occur
 	std::string reason; // what the provider does
 	std::string breaks; // the man-page sentence (or table) it breaks
 	std::vector<std::string> rules;     // contract rule ids it breaks (ibvcert rules); may be empty
@@ -79,5 +89,12 @@ std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
 // FIXED when an entry that applies to the running
 // versions lists the case.
 void apply_known_deviations(const KnownDeviations &known, CaseResult &c);
+
+// The entry (applying to the running versions) one of whose "breaches" is
+// this breach of rule with this detail; nullptr when none.
+const KnownDeviation *known_breach(const KnownDeviations &known, const std::string &rule,
+				   const std::string &detail);
+// "rxe: <reason> (breaks: <sentence>)": what a KNOWN case says of its entry.
+std::string known_text(const KnownDeviations &known, const KnownDeviation &d);
 
 } // namespace ibvcert

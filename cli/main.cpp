@@ -12,6 +12,7 @@
 #include "cli/known_deviations.h"
 #include "cli/repro_command.h"
 #include "cli/verdict.h"
+#include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/run_context.h"
 #include "fixtures/device.h"
 #include "fixtures/device_caps.h"
@@ -317,6 +318,14 @@ int run(RunOptions opt, const std::string &argv0)
 				fmt::print(stderr, "  {}\n", id);
 			return kExitUsage;
 		}
+		// The entries that describe a breach wherever a call shows it:
+		// the case processes (forked from here) consult them.
+		set_known_breach_hook([known](const ContractRule &rule,
+					      const std::string &detail) -> std::optional<std::string> {
+			if (const KnownDeviation *d = known_breach(known, rule.id, detail))
+				return known_text(known, *d);
+			return std::nullopt;
+		});
 	}
 
 	std::unique_ptr<Device> device;

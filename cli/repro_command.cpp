@@ -177,6 +177,7 @@ int from_trace(ReproOptions opt, const std::string &self)
 			   errno_name(ret));
 		return kUsage;
 	}
+	judge_traced_calls(true, &caps); // the effect judge needs the caps
 	device.reset();
 	fmt::print(stderr, "ibvcert repro: {} ({} verb calls), judged with {}'s caps\n", opt.from_trace,
 		   steps.size(), opt.device);

@@ -191,6 +191,7 @@ int rules_command(const std::string &format, bool coverage)
 				       {"errno", errno_text(r->err)},
 				       {"errno_level", level_name(r->err.level)},
 				       {"check", check_name(r->check)},
+				       {"executed_by", executed_by(r->check)},
 				       {"condition", condition_text(*r)},
 				       {"man", r->man},
 				       {"sentence", r->sentence},

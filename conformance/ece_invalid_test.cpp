@@ -10,7 +10,7 @@ class EceInvalid : public EceTest<::testing::TestWithParam<uint32_t>> {};
 
 TEST_P(EceInvalid, UnknownCompMaskRejectedAndNothingStored)
 {
-	record_clause({Level::MUST, rule_id::ece_comp_mask_rejected_stores_nothing});
+	record_clause({rule_id::ece_comp_mask_rejected_stores_nothing});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -14,7 +14,7 @@ class EceLifecycle : public EceTest<> {};
 
 TEST_F(EceLifecycle, NewQpStartsFromTheDefaultAfterDestroy)
 {
-	record_clause({Level::MUST, rule_id::ece_lifecycle_new_qp_starts_from_the_default});
+	record_clause({rule_id::ece_lifecycle_new_qp_starts_from_the_default});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

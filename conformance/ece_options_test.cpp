@@ -17,7 +17,7 @@ class EceOptions : public EceTest<::testing::TestWithParam<OptionsParam>> {};
 
 TEST_P(EceOptions, AcceptedAreASubsetInEveryState)
 {
-	record_clause({Level::MUST, rule_id::ece_options_accepted_subset_in_every_state});
+	record_clause({rule_id::ece_options_accepted_subset_in_every_state});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

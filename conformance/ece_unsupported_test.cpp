@@ -11,7 +11,7 @@ class EceWithoutSupport : public EceTest<> {};
 
 TEST_F(EceWithoutSupport, EopnotsuppFromBothVerbs)
 {
-	record_clause({Level::MUST, rule_id::ece_unsupported_from_both_verbs});
+	record_clause({rule_id::ece_unsupported_from_both_verbs});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -10,7 +10,7 @@ class EceVendorZero : public EceTest<> {};
 
 TEST_F(EceVendorZero, ReturnsEopnotsuppAndStoresNothing)
 {
-	record_clause({Level::MUST, rule_id::ece_vendor_id_zero_is_eopnotsupp});
+	record_clause({rule_id::ece_vendor_id_zero_is_eopnotsupp});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

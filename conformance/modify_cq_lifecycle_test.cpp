@@ -25,7 +25,7 @@ protected:
 
 TEST_F(ModifyCqLifecycle, NewCqStartsFromTheDefaultAfterDestroy)
 {
-	record_clause({Level::MUST, rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated});
+	record_clause({rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -93,7 +93,7 @@ protected:
 TEST_P(ModifyCqAboveCap, Rejected)
 {
 	const ContractRule &r = *GetParam();
-	record_clause({r.level, r.id});
+	record_clause({r.id});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -110,7 +110,7 @@ TEST_P(ModifyCqAboveCap, Rejected)
 TEST_P(ModifyCqAboveCap, WhenRejectedChangesNothing)
 {
 	const ContractRule &r = *GetParam();
-	record_clause({Level::MUST, rule_id::modify_cq_rejected_changes_nothing});
+	record_clause({rule_id::modify_cq_rejected_changes_nothing});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -154,7 +154,7 @@ TEST_P(ModifyCqMask, RejectedAndChangesNothing)
 	const BadMask &p = GetParam();
 	const ContractRule *rule = find_rule(p.rule);
 	ASSERT_NE(rule, nullptr) << p.rule;
-	record_clause({Level::MUST, p.rule});
+	record_clause({p.rule});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -188,7 +188,7 @@ class ModifyCqWithinCaps : public ModifyCqTest, public ::testing::WithParamInter
 
 TEST_P(ModifyCqWithinCaps, AcceptedAndInEffect)
 {
-	record_clause({Level::MUST, rule_id::modify_cq_moderation_in_effect_as_set});
+	record_clause({rule_id::modify_cq_moderation_in_effect_as_set});
 	if (auto why = c.prepare(true))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -234,7 +234,7 @@ TEST_F(ModifyCqWithoutModeration, ReturnsEopnotsupp)
 {
 	const ContractRule *rule = find_rule(rule_id::modify_cq_moderation_feature);
 	ASSERT_NE(rule, nullptr);
-	record_clause({rule->level, rule->id});
+	record_clause({rule->id});
 	if (auto why = c.prepare(false))
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -7,7 +7,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpInvalidTransition : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed}}; }
+	Clause clause() const override { return {rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed}}; }
 };
 
 TEST_P(ModifyQpInvalidTransition, RejectedAndChangesNothing)

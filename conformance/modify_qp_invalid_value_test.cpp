@@ -1,7 +1,8 @@
 // Clause: one invalid value in an otherwise valid request fails the modify
 // and changes nothing. The invalid values come from the attribute table's
-// ranges against the device's own caps; the level is the field's (MUST where
-// every device must reject it, SHOULD for a spec range a provider may mask).
+// ranges against the device's own caps; the level is the field rule's row's
+// (MUST where every device must reject it, SHOULD for a spec range a
+// provider may mask).
 #include "conformance/modify_qp_test.h"
 #include "contracts/rule_ids.h"
 
@@ -12,8 +13,9 @@ class ModifyQpInvalidValue : public ModifyQpTest {
 	Clause clause() const override
 	{
 		const QpAttrField &f = GetParam().attr_field();
-		return {f.level, rule_id::modify_qp_rejected_changes_nothing,
-			{f.contract ? f.contract->id : rule_id::modify_qp_attr_mask_known}};
+		// The field's rule first: its row's level is the clause's.
+		return {f.contract ? f.contract->id : rule_id::modify_qp_attr_mask_known,
+			{rule_id::modify_qp_rejected_changes_nothing}};
 	}
 };
 

@@ -16,7 +16,7 @@ namespace {
 class ModifyQpOptionalReadBack : public ModifyQpTest {
 	Clause clause() const override
 	{
-		return {Level::MUST, rule_id::modify_qp_query_reads_back_as_set, {rule_id::modify_qp_transition_allowed}};
+		return {rule_id::modify_qp_query_reads_back_as_set, {rule_id::modify_qp_transition_allowed}};
 	}
 };
 

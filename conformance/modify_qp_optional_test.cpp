@@ -8,7 +8,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpOptionalAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_allowed}}; }
+	Clause clause() const override { return {rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_allowed}}; }
 };
 
 TEST_P(ModifyQpOptionalAttribute, AcceptedWithTheRequiredSet)

@@ -16,7 +16,7 @@ class ModifyQpRateLimit : public SendTest<::testing::TestWithParam<ibv_qp_state>
 
 TEST_P(ModifyQpRateLimit, PacesTheQp)
 {
-	record_clause({Level::MUST, rule_id::modify_qp_rate_limit_paces_the_qp});
+	record_clause({rule_id::modify_qp_rate_limit_paces_the_qp});
 	ibv_qp_state from = GetParam();
 	send_case.emplace();
 	SendCase &c = *send_case;

@@ -34,7 +34,7 @@ protected:
 
 TEST_F(ModifyQpRateLimitZero, RtsToRtsRemovesTheLimit)
 {
-	record_clause({Level::MUST, rule_id::modify_qp_rate_limit_zero_removes_the_limit,
+	record_clause({rule_id::modify_qp_rate_limit_zero_removes_the_limit,
 		       {rule_id::rate_limit_zero_removes_the_limit, rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;

@@ -7,7 +7,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpReadBack : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_query_reads_back_as_set}; }
+	Clause clause() const override { return {rule_id::modify_qp_query_reads_back_as_set}; }
 };
 
 TEST_P(ModifyQpReadBack, RequiredAttributesReadBackAsSet)

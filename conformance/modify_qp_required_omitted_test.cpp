@@ -7,7 +7,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredAttribute : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required, rule_id::modify_qp_rejected_changes_nothing}}; }
+	Clause clause() const override { return {rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required, rule_id::modify_qp_rejected_changes_nothing}}; }
 };
 
 TEST_P(ModifyQpRequiredAttribute, OmittedFailsAndChangesNothing)

@@ -8,7 +8,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpRequiredSet : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required}}; }
+	Clause clause() const override { return {rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_transition_required}}; }
 };
 
 TEST_P(ModifyQpRequiredSet, AloneSucceeds)

@@ -9,7 +9,7 @@ namespace ibvcert {
 namespace {
 
 class ModifyQpWithoutState : public ModifyQpTest {
-	Clause clause() const override { return {Level::MUST, rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed, rule_id::modify_qp_transition_allowed}}; }
+	Clause clause() const override { return {rule_id::modify_qp_table_only_listed, {rule_id::modify_qp_transition_listed, rule_id::modify_qp_transition_allowed}}; }
 };
 
 // The first optional bit of mask whose feature the device has, or 0.

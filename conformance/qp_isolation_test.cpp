@@ -100,7 +100,7 @@ protected:
 
 TEST_F(DeviceIsolation, ModifyOnOneQpChangesNoOtherObject)
 {
-	record_clause({Level::MUST, rule_id::modify_qp_other_objects_unchanged,
+	record_clause({rule_id::modify_qp_other_objects_unchanged,
 		       {rule_id::modify_qp_required_set_accepted}});
 	Device &device = run_device();
 	const DeviceCaps *caps = nullptr;

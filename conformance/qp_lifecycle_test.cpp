@@ -84,7 +84,7 @@ protected:
 
 TEST_F(QpLifecycle, ResetReportsNoPacingAndSendsUnpaced)
 {
-	record_clause({Level::MUST, rule_id::modify_qp_reset_reported_pacing_in_effect,
+	record_clause({rule_id::modify_qp_reset_reported_pacing_in_effect,
 		       {rule_id::rate_limit_zero_removes_the_limit, rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;
@@ -106,7 +106,7 @@ TEST_F(QpLifecycle, ResetReportsNoPacingAndSendsUnpaced)
 
 TEST_F(QpLifecycle, ResetForgetsPacing)
 {
-	record_clause({Level::SHOULD, rule_id::modify_qp_reset_forgets_pacing,
+	record_clause({rule_id::modify_qp_reset_forgets_pacing,
 		       {rule_id::modify_qp_rate_limit_paces_the_qp}});
 	send_case.emplace();
 	SendCase &c = *send_case;
@@ -121,7 +121,7 @@ TEST_F(QpLifecycle, ResetForgetsPacing)
 
 TEST_F(QpLifecycle, PacingKeptAcrossAnUnrelatedModify)
 {
-	record_clause({Level::MUST, rule_id::modify_qp_unmasked_pacing_kept,
+	record_clause({rule_id::modify_qp_unmasked_pacing_kept,
 		       {rule_id::rate_limit_pacing_max_send_rate}});
 	send_case.emplace();
 	SendCase &c = *send_case;

@@ -14,7 +14,7 @@ class RateLimitDefaults : public SendTest<> {};
 
 TEST_F(RateLimitDefaults, ZeroBurstAndPacketSizeSelectTheDefaults)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_defaults_zero_selects_the_default});
+	record_clause({rule_id::rate_limit_defaults_zero_selects_the_default});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -23,7 +23,7 @@ class RateLimitPacing : public SendTest<::testing::TestWithParam<PacingParam>> {
 
 TEST_P(RateLimitPacing, BytesOverAnyWindowWithinRateTimesWindowPlusBurst)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_pacing_max_send_rate});
+	record_clause({rule_id::rate_limit_pacing_max_send_rate});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -31,7 +31,7 @@ protected:
 
 TEST_P(RateLimitQpType, OutsideSupportedQptsRejectedAndChangesNothing)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_qp_type_unpaced_rejected});
+	record_clause({rule_id::rate_limit_qp_type_unpaced_rejected});
 	ibv_qp_type type = GetParam();
 	const DeviceCaps *caps = nullptr;
 	ASSERT_EQ(run_caps(caps), 0);

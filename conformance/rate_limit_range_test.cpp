@@ -16,7 +16,7 @@ class RateLimitRange : public SendTest<::testing::TestWithParam<Breach>> {};
 
 TEST_P(RateLimitRange, OutsideTheCapsRejectedWithEinvalAndChangesNothing)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_range_rejected_changes_nothing, {rule_id::modify_qp_rate_limit_range}});
+	record_clause({rule_id::rate_limit_range_rejected_changes_nothing, {rule_id::modify_qp_rate_limit_range}});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

@@ -38,7 +38,7 @@ class RateLimitInState : public SendTest<::testing::TestWithParam<ibv_qp_state>>
 
 TEST_P(RateLimitInState, FollowsTheCurrentStateRow)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_every_state_follows_the_table,
+	record_clause({rule_id::rate_limit_every_state_follows_the_table,
 		       {rule_id::modify_qp_rate_limit_range, rule_id::modify_qp_transition_allowed}});
 	ibv_qp_state state = GetParam();
 	send_case.emplace();

@@ -30,7 +30,7 @@ protected:
 
 TEST_F(RateLimitWithoutPacing, ReturnsEopnotsuppAndChangesNothing)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_no_pacing_eopnotsupp});
+	record_clause({rule_id::rate_limit_no_pacing_eopnotsupp});
 	// Any QP will do: the verb is missing, whatever the QP. A new one, in
 	// RESET on every transport, keeps state quirks out of "nothing modified"
 	// (siw reads INIT back as RESET: its own deviation).

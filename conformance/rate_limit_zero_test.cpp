@@ -14,7 +14,7 @@ class RateLimitZero : public SendTest<> {};
 
 TEST_F(RateLimitZero, RemovesTheLimit)
 {
-	record_clause({Level::MUST, rule_id::rate_limit_zero_removes_the_limit});
+	record_clause({rule_id::rate_limit_zero_removes_the_limit});
 	send_case.emplace();
 	SendCase &c = *send_case;
 	if (auto why = c.prepare(1, IBV_QPS_RTS, true))

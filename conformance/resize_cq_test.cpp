@@ -143,12 +143,16 @@ public:
 	}
 
 	// The CQ as observed: its cqe, and the completions it holds, polled out
-	// (then known again: put back into expected_ only by the caller).
+	// one by one (num_entries 1 while more remain: the call judge holds each
+	// poll to at most num_entries), then known again: put back into
+	// expected_ only by the caller.
 	CqView observe_polling()
 	{
 		CqView v{cq_->cqe(), {}};
 		ibv_wc wc[64];
-		int got = cq_->poll(64, wc);
+		int got = 0;
+		for (int n = 1; got < 64 && n == 1; got += n > 0 ? n : 0)
+			n = cq_->poll(1, wc + got);
 		for (int i = 0; i < got; i++)
 			v.unpolled.push_back(wc[i].wr_id);
 		note(fmt::format("after: cqe={}, polled {}", v.cqe, fmt::join(v.unpolled, ",")));
@@ -186,7 +190,7 @@ class ResizeCq : public ::testing::TestWithParam<ResizeParam> {};
 
 TEST_P(ResizeCq, JudgedOnTheCqItLeaves)
 {
-	record_clause({Level::MUST, rule_id::resize_cq_unpolled_kept,
+	record_clause({rule_id::resize_cq_unpolled_kept,
 		       {rule_id::resize_cq_cqe_range, rule_id::resize_cq_cqe_not_below_unpolled,
 			rule_id::resize_cq_return_zero_or_errno, rule_id::resize_cq_valid_carried_out,
 			rule_id::resize_cq_cqe_at_least_the_request,

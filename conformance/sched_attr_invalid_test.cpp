@@ -48,7 +48,7 @@ protected:
 TEST_P(SchedAttrInvalid, RejectedAndChangesNothing)
 {
 	const InvalidParam &p = GetParam();
-	record_clause({p.rule->level, rule_id::sched_invalid_changes_nothing});
+	record_clause({p.rule->id, {rule_id::sched_invalid_changes_nothing}}); // the request rule's row sets the level
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -15,7 +15,7 @@ class SchedDestroyParent : public SchedTest<::testing::TestWithParam<Parent>> {}
 
 TEST_P(SchedDestroyParent, WithChildrenRefusedAndTreeKept)
 {
-	record_clause({Level::SHOULD, rule_id::sched_destroy_children_first});
+	record_clause({rule_id::sched_destroy_children_first});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -14,7 +14,7 @@ class SchedFieldWithoutFlag : public SchedTest<::testing::TestWithParam<Stale>> 
 
 TEST_P(SchedFieldWithoutFlag, IgnoredNotApplied)
 {
-	record_clause({Level::SHOULD, rule_id::sched_field_without_flag_ignored});
+	record_clause({rule_id::sched_field_without_flag_ignored});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -13,7 +13,7 @@ class SchedIdleShare : public SchedTest<> {};
 
 TEST_F(SchedIdleShare, IdleSiblingsShareGoesToTheOthers)
 {
-	record_clause({Level::MUST, rule_id::sched_shares_idle_share_redistributed});
+	record_clause({rule_id::sched_shares_idle_share_redistributed});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -19,7 +19,7 @@ class SchedLifecycle : public SchedTest<> {};
 
 TEST_F(SchedLifecycle, NewLeafIsScheduledByItsOwnAttributesAfterADestroy)
 {
-	record_clause({Level::MUST, rule_id::sched_lifecycle_new_element_starts_from_its_own_attributes,
+	record_clause({rule_id::sched_lifecycle_new_element_starts_from_its_own_attributes,
 		       {rule_id::sched_shares_weighted_max_min, rule_id::sched_modify_shares_follow_the_new_value}});
 	if (auto why = prepare_two_groups(kNodeMbps, 7, 3))
 		GTEST_SKIP() << *why;

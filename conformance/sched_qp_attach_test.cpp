@@ -35,7 +35,7 @@ class SchedQpResponder : public SchedQpAttachBase {};
 
 TEST_P(SchedQpAttach, AttachAndDetach)
 {
-	record_clause({Level::MUST, rule_id::sched_qp_attach_attach_and_detach});
+	record_clause({rule_id::sched_qp_attach_attach_and_detach});
 	if (auto why = prepare_qp())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
@@ -66,7 +66,7 @@ TEST_P(SchedQpAttach, AttachAndDetach)
 
 TEST_P(SchedQpResponder, RejectedWithoutAnIbResponder)
 {
-	record_clause({Level::SHOULD, rule_id::sched_qp_attach_responder_is_ib_only});
+	record_clause({rule_id::sched_qp_attach_responder_is_ib_only});
 	if (auto why = prepare_qp())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

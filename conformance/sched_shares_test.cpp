@@ -20,7 +20,7 @@ class SchedShares : public SchedTest<::testing::TestWithParam<SharesParam>> {};
 
 TEST_P(SchedShares, BackloggedSplitIsWeightedMaxMinFair)
 {
-	record_clause({Level::MUST, rule_id::sched_shares_weighted_max_min});
+	record_clause({rule_id::sched_shares_weighted_max_min});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

@@ -12,7 +12,7 @@ class SchedTree : public SchedTest<> {};
 
 TEST_F(SchedTree, BuildsModifiesAndTearsDownTheManPageExample)
 {
-	record_clause({Level::MUST, rule_id::sched_tree_man_page_example});
+	record_clause({rule_id::sched_tree_man_page_example});
 	if (auto why = prepare())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());

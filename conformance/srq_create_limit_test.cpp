@@ -10,7 +10,7 @@ constexpr uint32_t kCreateLimit = 4;
 constexpr uint32_t kPosted = 8;
 
 class SrqCreateLimit : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_create_srq_limit_arms_nothing}; }
+	Clause clause() const override { return {rule_id::srq_create_srq_limit_arms_nothing}; }
 	SrqSpec spec() const override { return {16, kCreateLimit}; }
 };
 

@@ -8,7 +8,7 @@ namespace ibvcert {
 namespace {
 
 class SrqEventAck : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_async_event_acked_before_destroy}; }
+	Clause clause() const override { return {rule_id::srq_async_event_acked_before_destroy}; }
 };
 
 TEST_P(SrqEventAck, AckedEventsLetTheSrqBeDestroyed)

@@ -16,7 +16,7 @@ class SrqLifecycle : public SrqTest {
 protected:
 	Clause clause() const override
 	{
-		return {Level::MUST, rule_id::srq_lifecycle_new_srq_not_armed,
+		return {rule_id::srq_lifecycle_new_srq_not_armed,
 			{rule_id::srq_limit_event_once_below_the_limit}};
 	}
 	SrqSpec spec() const override { return {16, 0}; }

@@ -8,7 +8,7 @@ namespace ibvcert {
 namespace {
 
 class SrqLimitAboveMaxWr : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_srq_limit_above_max_wr_changes_nothing}; }
+	Clause clause() const override { return {rule_id::srq_srq_limit_above_max_wr_changes_nothing}; }
 };
 
 TEST_P(SrqLimitAboveMaxWr, RejectedWithEinvalAndChangesNothing)

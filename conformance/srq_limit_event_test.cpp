@@ -12,7 +12,7 @@ constexpr uint32_t kPosted = 8; // K
 constexpr uint32_t kLimit = 4;  // L
 
 class SrqLimitEvent : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_limit_event_once_below_the_limit}; }
+	Clause clause() const override { return {rule_id::srq_limit_event_once_below_the_limit}; }
 };
 
 TEST_P(SrqLimitEvent, FiresOnceBelowTheLimitThenDisarms)

@@ -16,7 +16,7 @@ constexpr uint32_t kGrow = 16;
 class SrqLimitAcrossResize : public SrqTest {
 	Clause clause() const override
 	{
-		return {Level::MUST, rule_id::srq_limit_event_armed_across_resize,
+		return {rule_id::srq_limit_event_armed_across_resize,
 			{rule_id::srq_limit_event_once_below_the_limit, rule_id::srq_resize_keeps_posted_wrs}};
 	}
 };

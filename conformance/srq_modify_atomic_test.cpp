@@ -88,11 +88,11 @@ protected:
 };
 
 class SrqModifyAtomic : public SrqBadRequest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_rejected_changes_nothing}; }
+	Clause clause() const override { return {rule_id::srq_rejected_changes_nothing}; }
 };
 
 class SrqModifyMaskBits : public SrqBadRequest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_attr_mask_unknown_changes_nothing}; }
+	Clause clause() const override { return {rule_id::srq_attr_mask_unknown_changes_nothing}; }
 };
 
 TEST_P(SrqModifyAtomic, ValidWithInvalidChangesNothing)

@@ -18,7 +18,7 @@ constexpr uint32_t kMaxWr = 5;
 
 class SrqPostCapacity : public SrqTest {
 protected:
-	Clause clause() const override { return {Level::MUST, rule_id::srq_post_srq_recv_max_wr_outstanding}; }
+	Clause clause() const override { return {rule_id::srq_post_srq_recv_max_wr_outstanding}; }
 	SrqSpec spec() const override { return {kMaxWr, 0}; }
 };
 
@@ -44,7 +44,7 @@ TEST_P(SrqPostCapacity, TakesMaxWrWrsAndStopsAtTheFirstPastThem)
 
 class SrqPostMaxSge : public SrqTest {
 protected:
-	Clause clause() const override { return {Level::MUST, rule_id::srq_post_srq_recv_num_sge_within_max_sge}; }
+	Clause clause() const override { return {rule_id::srq_post_srq_recv_num_sge_within_max_sge}; }
 };
 
 TEST_P(SrqPostMaxSge, WrAboveMaxSgeStopsThePostAtIt)

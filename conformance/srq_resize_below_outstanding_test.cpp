@@ -11,7 +11,7 @@ namespace ibvcert {
 namespace {
 
 class SrqResizeBelowOutstanding : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_below_outstanding_changes_nothing}; }
+	Clause clause() const override { return {rule_id::srq_resize_below_outstanding_changes_nothing}; }
 };
 
 TEST_P(SrqResizeBelowOutstanding, RejectedAndSrqStillWorks)

@@ -13,11 +13,11 @@ namespace {
 constexpr uint32_t kGrowBy = 16;
 
 class SrqResizeWithoutCap : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_without_cap_changes_nothing}; }
+	Clause clause() const override { return {rule_id::srq_resize_without_cap_changes_nothing}; }
 };
 
 class SrqResizeWithCap : public SrqTest {
-	Clause clause() const override { return {Level::MUST, rule_id::srq_resize_keeps_posted_wrs}; }
+	Clause clause() const override { return {rule_id::srq_resize_keeps_posted_wrs}; }
 };
 
 TEST_P(SrqResizeWithoutCap, RejectedAndChangesNothing)

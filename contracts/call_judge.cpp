@@ -9,7 +9,8 @@ std::vector<const ContractRule *> call_rules(Verb verb)
 	std::vector<const ContractRule *> out;
 	for (const ContractRule *r : all_rules())
 		if ((r->verbs & verb_bit(verb)) &&
-		    (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList))
+		    (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList ||
+		     r->check == Check::ResultAtMost))
 			out.push_back(r);
 	return out;
 }
@@ -33,6 +34,11 @@ Verdict judge_call(const CallResult &call)
 					{r, fmt::format("{} failed ({}) with bad_wr naming none of the {} WR(s) "
 							"posted",
 							verb_name(call.verb), call.result, call.wr_count)});
+			break;
+		case Check::ResultAtMost:
+			if (call.at_most >= 0 && call.result > call.at_most)
+				v.breaches.push_back({r, fmt::format("{} returned {}, more than {}={}", verb_name(call.verb),
+								     call.result, r->field, call.at_most)});
 			break;
 		default:
 			break;

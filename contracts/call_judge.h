@@ -13,6 +13,7 @@ struct CallResult {
 	long long result = 0; // what the verb returned
 	int wr_count = 0;     // a post: the WRs in the list given
 	int bad_wr = -1;      // a post: bad_wr's place in that list, -1 when it names none of them
+	long long at_most = -1; // ibv_poll_cq: num_entries; -1 when the verb has no such bound
 };
 
 // The rows judge_call holds a call of this verb to.

@@ -13,12 +13,12 @@ namespace {
 constexpr Bound kNone = {Cap::None, 0};
 
 const std::vector<ContractRule> kRules = {
-	{"modify_qp.rejected.changes_nothing", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.rejected.changes_nothing", verb_bit(Verb::ModifyQp), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3) NOTES",
 	 "If any of the modify attributes or the modify mask are invalid, none of the attributes "
 	 "will be modified (including the QP state).",
 	 nullptr},
-	{"modify_qp.rejected.errno_of_the_rule", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.rejected.errno_of_the_rule", verb_bit(Verb::ModifyQp), Check::ErrnoOfRule, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "ibv_modify_qp(3) RETURN VALUE",
 	 "ibv_modify_qp() returns 0 on success, or the value of errno on failure (which indicates "
 	 "the failure reason).",
@@ -26,19 +26,19 @@ const std::vector<ContractRule> kRules = {
 	 "SHOULD where only convention gives it (EINVAL from ib_modify_qp_is_ok() and the "
 	 "drivers' checks), MUST where the page or the ABI fixes it. One case per rule, on a "
 	 "request that breaks that rule alone."},
-	{"modify_qp.required_set.accepted", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.required_set.accepted", verb_bit(Verb::ModifyQp), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3) NOTES",
 	 "the minimum list of attributes that must be changed upon transitioning QP state from: "
 	 "Reset --> Init --> RTR --> RTS; beyond RTS: Linux 6.1 ib_modify_qp_is_ok() transition "
 	 "table.",
 	 nullptr},
-	{"modify_qp.table.only_listed", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.table.only_listed", verb_bit(Verb::ModifyQp), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibvcert",
 	 "Linux 6.1 drivers/infiniband/core/verbs.c qp_state_table (ib_modify_qp_is_ok): a "
 	 "transition is valid only if listed, with only its required and optional attributes; a "
 	 "mask without IBV_QP_STATE is the current->current row.",
 	 nullptr},
-	{"modify_qp.query.reads_back_as_set", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.query.reads_back_as_set", verb_bit(Verb::ModifyQp), Check::ReadsBack, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_query_qp(3)",
 	 "gets the attributes specified in attr_mask; attribute values are valid if they have been "
 	 "set using ibv_modify_qp().",
@@ -59,13 +59,13 @@ const std::vector<ContractRule> kRules = {
 	 "srq_limit: The limit value of the SRQ (irrelevant for ibv_create_srq); ibv_modify_srq(3) "
 	 "NOTES: modifying the srq_limit arms the SRQ.",
 	 nullptr},
-	{"srq.srq_limit.above_max_wr_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.srq_limit.above_max_wr_changes_nothing", verb_bit(Verb::ModifySrq), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "srq.srq_limit.not_above_max_wr", 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",
 	 "srq_limit is compared with the number of WRs in the SRQ, which never exceeds max_wr, so "
 	 "srq_limit > max_wr is an invalid attribute (EINVAL); NOTES: If any of the modify "
 	 "attributes is invalid, none of the attributes will be modified.",
 	 nullptr},
-	{"srq.resize.without_cap_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.resize.without_cap_changes_nothing", verb_bit(Verb::ModifySrq), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "srq.resize.feature", 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Not all devices support resizing SRQs. To check if a device supports it, check if the "
 	 "IBV_DEVICE_SRQ_RESIZE bit is set in the device capabilities flags; If any of the modify "
@@ -76,17 +76,17 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_SRQ_MAX_WR Resize the SRQ; max_wr: maximum number of outstanding work requests in "
 	 "the SRQ (as at create, not below the request); the WRs already posted stay in the SRQ.",
 	 nullptr},
-	{"srq.resize.below_outstanding_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.resize.below_outstanding_changes_nothing", verb_bit(Verb::ModifySrq), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "srq.max_wr.not_below_outstanding", 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",
 	 "max_wr is the maximum number of outstanding WRs, so a max_wr below the WRs outstanding "
 	 "is invalid; NOTES: If any of the modify attributes is invalid, none of the attributes "
 	 "will be modified.",
 	 nullptr},
-	{"srq.rejected.changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.rejected.changes_nothing", verb_bit(Verb::ModifySrq), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "If any of the modify attributes is invalid, none of the attributes will be modified.",
 	 nullptr},
-	{"srq.attr_mask.unknown_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.attr_mask.unknown_changes_nothing", verb_bit(Verb::ModifySrq), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "srq.attr_mask.known", 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",
 	 "The argument is either 0 or the bitwise OR of one or more of the following flags: "
 	 "IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT; NOTES: none of the attributes will be modified when the "
@@ -180,7 +180,7 @@ const std::vector<ContractRule> kRules = {
 	 "EOPNOTSUPP libibverbs or provider driver doesn't support the ibv_set_ece() verb: a "
 	 "device without ECE says so from both verbs.",
 	 nullptr},
-	{"ece.comp_mask.rejected_stores_nothing", verb_bit(Verb::SetEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.comp_mask.rejected_stores_nothing", verb_bit(Verb::SetEce), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "ece.comp_mask.zero", 0,
 	 Level::MUST, 0, "ibv_set_ece(3)",
 	 "comp_mask: Bitmask specifying what fields in the structure are valid (verbs.h defines no "
 	 "bit); EINVAL The ECE options are invalid: a comp_mask with an unknown bit is rejected "
@@ -380,7 +380,7 @@ const std::vector<ContractRule> kRules = {
 	 Level::SHOULD, 0, "ibv_query_qp(3)",
 	 "attribute values are valid if they have been set using ibv_modify_qp() (since the QP "
 	 "last left RESET); read back as set, except where ibv_query_qp(3) and ibv_create_qp(3) "
-	 "allow otherwise (fixtures/model/read_back.cpp).",
+	 "allow otherwise (contracts/read_back.cpp).",
 	 nullptr},
 	{"srq.property.modify_accepted_exactly_per_contract", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",
@@ -463,7 +463,7 @@ const std::vector<ContractRule> kRules = {
 	 "through bad_wr.",
 	 "The page does not say that an opcode outside the QP type's column fails at post time "
 	 "rather than in its completion: SHOULD (judged on the reference device only)."},
-	{"poll_cq.return.at_most_num_entries", verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"poll_cq.return.at_most_num_entries", verb_bit(Verb::PollCq), Check::ResultAtMost, "num_entries", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_poll_cq(3)",
 	 "ibv_poll_cq() polls the CQ cq for work completions and returns the first num_entries (or "
 	 "all available completions if the CQ contains fewer than this number) in the array wc. "

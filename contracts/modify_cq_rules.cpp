@@ -84,7 +84,7 @@ const std::vector<ContractRule> kRules = {
 	 "cq_period: in micro seconds",
 	 kRangeNote},
 	// Behaviour: proven by the clauses through the effect.
-	{"modify_cq.rejected.changes_nothing", kModifyCq, C::Effect, "", 0, kNone, kNone,
+	{"modify_cq.rejected.changes_nothing", kModifyCq, C::UnchangedOnReject, "", 0, kNone, kNone,
 	 Feature::None, nullptr, 0, L::MUST, 0, kReturn,
 	 "returns 0 on success, or the value of errno on failure (which indicates the failure "
 	 "reason).",
@@ -93,7 +93,7 @@ const std::vector<ContractRule> kRules = {
 	 "Observable only where the device reports the moderation in effect (libibverbs has no "
 	 "query; emu0 reports it). mlx5: same in the source (every EINVAL comes before the FW "
 	 "command); not observable."},
-	{"modify_cq.moderation.in_effect_as_set", kModifyCq, C::Effect, "", 0, kNone, kNone,
+	{"modify_cq.moderation.in_effect_as_set", kModifyCq, C::ReadsBack, "", 0, kNone, kNone,
 	 Feature::None, nullptr, 0, L::MUST, 0, kPage, kModifies,
 	 "An accepted IBV_CQ_ATTR_MODERATE within the caps is the moderation in effect: read back "
 	 "exactly where the device reports it (emu0); a device that cannot tell is checked by "

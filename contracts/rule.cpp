@@ -79,6 +79,10 @@ bool is_request_check(Check check)
 	case Check::KeptAcross:
 	case Check::UnchangedOnReject:
 	case Check::FrameUnchanged:
+	case Check::ReadsBack:
+	case Check::ErrnoOfRule:
+	case Check::InvalidRejected:
+	case Check::ResultAtMost:
 	case Check::Effect:
 		return false;
 	default:
@@ -127,9 +131,58 @@ const char *check_name(Check check)
 	case Check::KeptAcross: return "kept-across";
 	case Check::UnchangedOnReject: return "unchanged-on-reject";
 	case Check::FrameUnchanged: return "frame-unchanged";
+	case Check::ReadsBack: return "reads-back";
+	case Check::ErrnoOfRule: return "errno-of-rule";
+	case Check::InvalidRejected: return "invalid-rejected";
+	case Check::ResultAtMost: return "result-at-most";
 	case Check::Effect: return "effect";
 	}
 	return "?";
+}
+
+const char *executed_by(Check check)
+{
+	switch (check) {
+	case Check::Any:
+		return "";
+	case Check::Range:
+	case Check::Flags:
+	case Check::ZeroOrRange:
+	case Check::Zero:
+		return "contracts/value_check.cpp check_value, in the verb's evaluator";
+	case Check::CurrentState:
+	case Check::MaskKnown:
+	case Check::TransitionListed:
+	case Check::RequiredBits:
+	case Check::AllowedBits:
+	case Check::Feature:
+	case Check::GrhRequired:
+	case Check::NotBelowOutstanding:
+	case Check::NotAboveAfterCall:
+	case Check::ZeroForRoot:
+	case Check::HasParent:
+	case Check::SameParent:
+	case Check::OwnVendor:
+		return "the verb's evaluator (contracts/*_eval.cpp)";
+	case Check::ReturnsErrno:
+	case Check::BadWrInList:
+	case Check::ResultAtMost:
+		return "contracts/call_judge.cpp judge_call";
+	case Check::FrameUnchanged:
+		return "contracts/frame_judge.cpp judge_frame";
+	case Check::ValidAccepted:
+	case Check::UnchangedOnReject:
+	case Check::ReadsBack:
+	case Check::ErrnoOfRule:
+	case Check::InvalidRejected:
+		return "contracts/effect_judge.cpp judge_effect";
+	case Check::AtLeastRequest:
+	case Check::KeptAcross:
+		return "contracts/resize_cq_judge.cpp judge_resize_cq";
+	case Check::Effect:
+		return "";
+	}
+	return "";
 }
 
 const char *cap_name(Cap cap)
@@ -271,12 +324,18 @@ std::string condition_text(const ContractRule &r)
 	case Check::ReturnsErrno:
 		return fmt::format("the result is 0 or an errno value (1..{})", r.hi.offset);
 	case Check::BadWrInList: return "a failed post sets bad_wr to a WR of the list posted";
-	case Check::ValidAccepted: return "a request no rule rejects is carried out";
+	case Check::ValidAccepted: return "a request no rule rejects is carried out (or ENOMEM, EOPNOTSUPP)";
 	case Check::AtLeastRequest: return "accepted: " + f + " after the call >= the request's";
 	case Check::KeptAcross: return "accepted: " + f + " the same after the call, in order";
-	case Check::UnchangedOnReject: return "rejected: " + f + " the same after the call";
+	case Check::UnchangedOnReject:
+		return std::string("rejected") + (r.other ? std::string(" as [") + r.other + "] says" : "") +
+		       ": " + (f.empty() ? std::string("the object") : f) + " reads the same after the call";
 	case Check::FrameUnchanged:
 		return "every other QP, SRQ and CQ of the device reads the same after the call";
+	case Check::ReadsBack: return "accepted: each field the request set reads back as set";
+	case Check::ErrnoOfRule: return "rejected: the errno is the one of the rule the request breaks";
+	case Check::InvalidRejected: return "a request a MUST rule rejects is not carried out";
+	case Check::ResultAtMost: return "a non-negative result <= " + f;
 	case Check::Effect: return "behaviour, proven by effect";
 	}
 	return "?";

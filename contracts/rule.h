@@ -80,15 +80,24 @@ enum class Check {
 	BadWrInList,      // a failed post names, through bad_wr, a WR of the list it was given
 	// the call's effect on its object, judged from what was observed before
 	// and after it (the verb's judge: contracts/*_judge.h)
-	ValidAccepted,    // a request no rule of the verb rejects is carried out (or the feature is absent)
+	ValidAccepted,    // a request no rule of the verb rejects is carried out (or ENOMEM, EOPNOTSUPP)
 	AtLeastRequest,   // accepted: field, as the object reports it after, is >= the request's
 	KeptAcross,       // accepted: what the object holds (`field`) is the same after, in order
-	UnchangedOnReject, // rejected: the object reads the same after as before
+	UnchangedOnReject, // rejected: the object reads the same after as before (`other`: only
+	                   // when the request breaks that rule; nullptr: any rejection)
 	FrameUnchanged,   // every other object of the device reads the same after the call
+	ReadsBack,        // accepted: each field the request set reads back as set (the verb's read-back table)
+	ErrnoOfRule,      // rejected with a positive errno: it is the errno of a rule the request breaks
+	InvalidRejected,  // a request a MUST request row rejects is not carried out (the call fails)
+	ResultAtMost,     // a non-negative result is at most the request's `field` (num_entries)
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
 };
 const char *check_name(Check check);
+// Where a row of this check is executed: "contracts/effect_judge.cpp
+// judge_effect" and the like; "" for Check::Effect (a sentence a clause or a
+// property holds, with no check of the judge behind it yet).
+const char *executed_by(Check check);
 // Whether a row of this check judges the request (what a device must
 // refuse), as opposed to the call's result, its effect or its frame.
 bool is_request_check(Check check);

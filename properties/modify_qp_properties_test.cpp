@@ -6,7 +6,7 @@
 #include "contracts/names.h"
 #include "properties/modify_qp_trial.h"
 #include "properties/property_check.h"
-#include "fixtures/model/read_back.h"
+#include "contracts/read_back.h"
 #include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ protected:
 // A request whose only fault is a SHOULD-level value may go either way here.
 TEST_F(ModifyQpProperty, AcceptedExactlyWhenTheContractSays)
 {
-	check_property({Level::MUST, rule_id::modify_qp_property_accepted_exactly_per_contract}, [this] {
+	check_property({rule_id::modify_qp_property_accepted_exactly_per_contract}, [this] {
 		ModifyQpTrial t = run_trial(run, draw(gen::RequestMix::everything()));
 		auto verdict = t.contract.verdict();
 		RC_TAG(std::string(verdict_name(verdict)) + ", device " +
@@ -70,7 +70,7 @@ TEST_F(ModifyQpProperty, AcceptedExactlyWhenTheContractSays)
 // equal, and so is ibv_qp::state.
 TEST_F(ModifyQpProperty, RejectedRequestChangesNothing)
 {
-	check_property({Level::MUST, rule_id::modify_qp_rejected_changes_nothing}, [this] {
+	check_property({rule_id::modify_qp_rejected_changes_nothing}, [this] {
 		ModifyQpTrial t = run_trial(run, draw(gen::RequestMix::everything()));
 		RC_TAG(t.ret ? "rejected" : "accepted");
 		if (t.ret == 0)
@@ -90,7 +90,7 @@ TEST_F(ModifyQpProperty, RejectedRequestChangesNothing)
 // larger, rate_limit is not returned, ah_attr may move under APM).
 TEST_F(ModifyQpProperty, AcceptedAttributesReadBackAsSet)
 {
-	check_property({Level::SHOULD, rule_id::modify_qp_query_reads_back_as_set}, [this] {
+	check_property({rule_id::modify_qp_query_reads_back_as_set}, [this] {
 		auto request = draw(gen::RequestMix::contract_valid());
 		RC_PRE(verdict_of(run, request).accepts());
 		ModifyQpTrial t = run_trial(run, request);
@@ -112,7 +112,7 @@ TEST_F(ModifyQpProperty, AcceptedAttributesReadBackAsSet)
 // is rejected.
 TEST_F(ModifyQpProperty, ShouldLevelBreachRejected)
 {
-	check_property({Level::SHOULD, rule_id::modify_qp_property_should_ranges_rejected}, [this] {
+	check_property({rule_id::modify_qp_property_should_ranges_rejected}, [this] {
 		auto request = draw(gen::RequestMix::should_breach());
 		RC_PRE(verdict_of(run, request).verdict() == Verdict::Class::ShouldReject);
 		ModifyQpTrial t = run_trial(run, request);

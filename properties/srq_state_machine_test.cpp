@@ -32,7 +32,7 @@ class SrqStateMachineProperty : public SrqPropertyTest {};
 // MUST: outcomes, events and queries agree with the model at every step.
 TEST_F(SrqStateMachineProperty, OutcomesEventsAndQueriesAgreeWithTheModel)
 {
-	check_property({Level::MUST, rule_id::srq_property_state_machine}, [this] {
+	check_property({rule_id::srq_property_state_machine}, [this] {
 		gen::SrqCreateSpec spec = *gen::srq_create_spec(caps(), kCreateCap);
 		SrqCase c(SrqTraffic::RC);
 		c.prepare(spec.max_wr, spec.srq_limit);

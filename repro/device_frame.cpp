@@ -7,8 +7,12 @@ namespace ibvcert {
 FrameView view_frame(const FrameObjects &objects)
 {
 	FrameView v;
-	for (const auto &[id, qp] : objects.qps)
+	for (const auto &[id, qp] : objects.qps) {
 		v.qps[id] = take_snapshot(*qp, false);
+		ibv_ece e{};
+		int ret = qp->query_ece(e);
+		v.eces[id] = {ret, e};
+	}
 	for (const auto &[id, srq] : objects.srqs) {
 		ibv_srq_attr a{};
 		int ret = srq->query(a);
@@ -41,6 +45,16 @@ std::vector<std::string> frame_changes(const FrameView &before, const FrameView 
 		if (auto it = after.qps.find(id); it != after.qps.end())
 			for (const auto &change : snapshot_diff(s, it->second))
 				out.push_back(id + ": " + change);
+	for (const auto &[id, e] : before.eces)
+		if (auto it = after.eces.find(id); it != after.eces.end()) {
+			const auto &[rb, b] = e;
+			const auto &[ra, a] = it->second;
+			if (rb != ra || (rb == 0 && (b.vendor_id != a.vendor_id || b.options != a.options ||
+						     b.comp_mask != a.comp_mask)))
+				out.push_back(fmt::format("{}: ibv_query_ece {} vendor_id={:#x} options={:#x} -> {} "
+							  "vendor_id={:#x} options={:#x}",
+							  id, rb, b.vendor_id, b.options, ra, a.vendor_id, a.options));
+		}
 	for (const auto &[id, s] : before.srqs)
 		if (auto it = after.srqs.find(id); it != after.srqs.end()) {
 			const auto &[rb, b] = s;

@@ -20,11 +20,12 @@ struct FrameObjects {
 	std::vector<std::pair<std::string, Cq *>> cqs;
 };
 
-// Each QP's full ibv_query_qp and ibv_qp::state, each SRQ's ibv_query_srq,
-// each CQ's cqe and moderation. The queries are not noted as the last verb
+// Each QP's full ibv_query_qp, ibv_qp::state and ibv_query_ece, each SRQ's
+// ibv_query_srq, each CQ's cqe and moderation. The queries are not noted as the last verb
 // called: a crash inside the call still names the call.
 struct FrameView {
 	std::map<std::string, QpSnapshot> qps;
+	std::map<std::string, std::pair<int, ibv_ece>> eces;
 	std::map<std::string, std::pair<int, ibv_srq_attr>> srqs;
 	std::map<std::string, int> cqes;
 	std::map<std::string, std::pair<int, ibv_moderate_cq>> moderation;

@@ -46,18 +46,39 @@ struct Registry {
 };
 using RegistryRef = std::shared_ptr<Registry>;
 
-// The live objects but `self`, as the frame a call on `self` is viewed in.
-FrameObjects frame_objects(const Registry &reg, const void *self);
+// The live objects but `self`, as the frame a call on `self` is viewed in;
+// with self_only, `self` alone, as the call's own object is viewed.
+FrameObjects frame_objects(const Registry &reg, const void *self, bool self_only = false);
 
-// The frame around one call on `self`: viewed at construction, again in
-// judge(), which writes what changed into the call's trace step.
+// The frame around one call on `self`: the other objects and `self` viewed
+// at construction, again in judge(), which writes into the call's trace
+// step what changed: on the others (frame_changes, for the frame judge) and
+// on `self` (self_changes, for the effect judge; self_before/self_after: a
+// QP's ibv_query_qp, for the request's evaluator and the read-back).
+// What the effect judge reads of the call's own object beyond its changes:
+// a QP's ibv_query_qp, a CQ's moderation; null for others.
+json self_view(const FrameView &v)
+{
+	if (v.qps.size() == 1) {
+		const QpSnapshot &s = v.qps.begin()->second;
+		return {{"query_ret", s.query_ret}, {"qp_state", s.attr.qp_state}, {"attr", qp_attr_json(s.attr)}};
+	}
+	if (v.moderation.size() == 1) {
+		const auto &[ret, m] = v.moderation.begin()->second;
+		return {{"moderation_ret", ret}, {"cq_count", m.cq_count}, {"cq_period", m.cq_period}};
+	}
+	return json();
+}
+
 class Frame {
 public:
 	Frame(const Registry &reg, const void *self)
 		: reg_(reg), self_(self), judging_(trace_log().judging())
 	{
-		if (judging_)
-			before_ = view_frame(frame_objects(reg_, self_));
+		if (!judging_)
+			return;
+		before_ = view_frame(frame_objects(reg_, self_));
+		self_before_ = view_frame(frame_objects(reg_, self_, true));
 	}
 	void judge(json &step) const
 	{
@@ -65,13 +86,19 @@ public:
 			return;
 		step["frame_judged"] = true;
 		step["frame_changes"] = frame_changes(before_, view_frame(frame_objects(reg_, self_)));
+		FrameView self_after = view_frame(frame_objects(reg_, self_, true));
+		step["self_changes"] = frame_changes(self_before_, self_after);
+		if (json b = self_view(self_before_); !b.is_null()) {
+			step["self_before"] = b;
+			step["self_after"] = self_view(self_after);
+		}
 	}
 
 private:
 	const Registry &reg_;
 	const void *self_;
 	bool judging_;
-	FrameView before_;
+	FrameView before_, self_before_;
 };
 
 json sges(const ibv_sge *sg, int n, const Registry &reg)
@@ -310,6 +337,13 @@ public:
 			     {"attr_mask", attr_mask}, {"ret", ret},
 			     {"state_field_before", state_before},
 			     {"state_field_after", (int)inner->state_field()}};
+		// What the read-back may no longer hold as set: every flag set
+		// since the QP last entered RESET (ALT_PATH: APM may move the path).
+		if (ret == 0)
+			loaded_ = (attr_mask & IBV_QP_STATE) && attr.qp_state == IBV_QPS_RESET ? 0
+												: loaded_ | attr_mask;
+		step["qp_type"] = (int)inner->qp_type();
+		step["loaded"] = loaded_;
 		frame.judge(step);
 		trace_log().add(step);
 		return ret;
@@ -407,13 +441,14 @@ public:
 
 private:
 	RegistryRef reg_;
+	int loaded_ = 0;
 };
 
-FrameObjects frame_objects(const Registry &reg, const void *self)
+FrameObjects frame_objects(const Registry &reg, const void *self, bool self_only)
 {
 	FrameObjects o;
 	for (const auto &[inner, named] : reg.by_inner) {
-		if (inner == self)
+		if ((inner == self) != self_only)
 			continue;
 		const std::string &id = named.first;
 		if (id.rfind("qp", 0) == 0)

@@ -12,6 +12,8 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace ibvcert {
 namespace {
@@ -219,6 +221,57 @@ TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
 		  std::string::npos);
 }
 
+// "breaches": a deviation the judge finds on calls, described once by its
+// rule and the whole detail it prints, wherever a case's call shows it.
+TEST(LoadKnownDeviations, BreachesNeedARuleTheTableListsAndARegularExpression)
+{
+	KnownDeviations k;
+	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set",
+		"detail": "x=\\d+"}], "reason": "r", "breaks": "s"}]})",
+		       k),
+		  "");
+	ASSERT_EQ(k.deviations.size(), 1u);
+	EXPECT_TRUE(k.deviations[0].cases.empty());
+	ASSERT_EQ(k.deviations[0].breaches.size(), 1u);
+	for (const char *bad : {
+		     R"({"provider": "rxe", "deviations": [{"breaches": [], "reason": "r", "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "no.such.rule", "detail": "x"}], "reason": "r", "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set", "detail": "(("}], "reason": "r", "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set"}], "reason": "r", "breaks": "s"}]})",
+		     R"({"provider": "rxe", "deviations": [{"reason": "r", "breaks": "s"}]})",
+	     }) {
+		KnownDeviations bad_k;
+		std::string err = load(bad, bad_k);
+		EXPECT_NE(err.find("a known-deviations file looks like"), std::string::npos) << bad << " -> " << err;
+	}
+	KnownDeviations unknown;
+	EXPECT_NE(load(R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "no.such.rule", "detail": "x"}], "reason": "r", "breaks": "s"}]})",
+		       unknown)
+			  .find("names rule no.such.rule, which ibvcert rules does not list"),
+		  std::string::npos);
+}
+
+TEST(KnownBreach, MatchesItsRuleAndTheWholeDetailOnly)
+{
+	KnownDeviations k;
+	k.provider = "rxe";
+	KnownDeviation d = entry({});
+	d.cases.clear();
+	d.breaches = {{rule_id::modify_qp_query_reads_back_as_set, "reads back otherwise: hop_limit=\\d+ set, hop_limit=64 read back"}};
+	k.deviations.push_back(d);
+	const std::string rule = rule_id::modify_qp_query_reads_back_as_set;
+	EXPECT_NE(known_breach(k, rule, "reads back otherwise: hop_limit=0 set, hop_limit=64 read back"), nullptr);
+	// another field beside it is not this deviation
+	EXPECT_EQ(known_breach(k, rule, "reads back otherwise: sl=1 set, sl=0 read back; hop_limit=0 set, hop_limit=64 read back"),
+		  nullptr);
+	EXPECT_EQ(known_breach(k, rule_id::modify_qp_rejected_changes_nothing,
+			       "reads back otherwise: hop_limit=0 set, hop_limit=64 read back"),
+		  nullptr);
+	// an entry for other kernels does not apply
+	k.deviations[0].kernels = {"0.1"};
+	EXPECT_EQ(known_breach(k, rule, "reads back otherwise: hop_limit=0 set, hop_limit=64 read back"), nullptr);
+}
+
 TEST(LoadKnownDeviations, NotJsonNamesTheLineAndColumnNotTheLibrarysTags)
 {
 	KnownDeviations k;
@@ -265,6 +318,35 @@ std::vector<std::string> all_cases()
 
 // The committed files load, every id names a case, and every rule id they
 // cite is a rule of the contract (ibvcert rules --format json).
+// A run whose only failures are breaches the file describes: those cases are
+// KNOWN with the entry, nothing else fails, and the breaches stay in the
+// report (a found deviation stays found).
+TEST(KnownBreachRun, CasesWhoseOnlyFailuresAreListedBreachesAreKnown)
+{
+	std::string dir = ::testing::TempDir() + "known-breach-" + std::to_string(getpid());
+	std::string file = dir + ".json";
+	std::ofstream(file) << R"({"provider": "emu", "deviations": [{"breaches": [{"rule": ")"
+			    << rule_id::modify_qp_other_objects_unchanged
+			    << R"x(", "detail": "ibv_modify_qp changed other objects of the device: qp\\d+: min_rnr_timer=\\d+ -> \\d+"}],
+		"reason": "a modify of one QP sets min_rnr_timer on another", "breaks": "ibv_modify_qp(3)",
+		"rules": [")x" << rule_id::modify_qp_other_objects_unchanged << R"("]}]})";
+	std::string cmd = std::string(IBVCERT_BINARY) + " run -q --filter '*ModifyQpRequiredSet*' --emu-fault "
+			  "cross-object-interference --known " + file + " --report " + dir + " > /dev/null 2>&1";
+	int status = std::system(cmd.c_str());
+	EXPECT_EQ(WEXITSTATUS(status), 0) << cmd;
+	std::ifstream in(dir + "/report.json");
+	auto doc = nlohmann::json::parse(in);
+	EXPECT_GT(doc.at("summary").at("KNOWN").get<int>(), 0) << doc.at("summary");
+	EXPECT_EQ(doc.at("summary").at("FAIL"), 0) << doc.at("summary");
+	for (const auto &c : doc.at("cases"))
+		if (c.at("outcome") == "KNOWN") {
+			EXPECT_NE(c.at("known_deviation").get<std::string>().find("emu: a modify of one QP"), std::string::npos);
+			EXPECT_NE(c.at("message").get<std::string>().find("min_rnr_timer"), std::string::npos);
+		}
+	std::remove(file.c_str());
+	std::system(("rm -rf " + dir).c_str());
+}
+
 TEST(CommittedDeviationFiles, LoadAndCiteExistingRules)
 {
 	std::set<std::string> ids;

@@ -1,0 +1,147 @@
+// The effect rows' one interpreter: what a call did to its own object,
+// judged from the request's verdict, the object's changes and its read-back.
+#include "contracts/effect_judge.h"
+#include "contracts/rule_ids.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cerrno>
+
+namespace ibvcert {
+namespace {
+
+Verdict breaking(const char *id)
+{
+	Verdict v;
+	v.breaches.push_back({find_rule(id), "the request's breach"});
+	return v;
+}
+
+EffectObservation observed(Verb verb, long long result, std::vector<std::string> changes = {})
+{
+	EffectObservation o;
+	o.verb = verb;
+	o.result = result;
+	o.viewed = true;
+	o.changes = std::move(changes);
+	return o;
+}
+
+TEST(EffectJudge, ARejectedModifyThatChangedItsQpBreaksChangesNothing)
+{
+	auto v = judge_effect(observed(Verb::ModifyQp, EINVAL, {"qp1: qkey 0 -> 5"}));
+	ASSERT_TRUE(v.breaks(rule_id::modify_qp_rejected_changes_nothing)) << v.describe();
+	EXPECT_EQ(v.first()->rule->level, Level::MUST);
+	EXPECT_NE(v.first()->detail.find("qkey 0 -> 5"), std::string::npos);
+}
+
+TEST(EffectJudge, ARejectedModifyThatChangedNothingBreaksNothing)
+{
+	EXPECT_TRUE(judge_effect(observed(Verb::ModifyQp, EINVAL)).accepts());
+	EXPECT_TRUE(judge_effect(observed(Verb::ModifySrq, EINVAL)).accepts());
+}
+
+TEST(EffectJudge, AnAcceptedModifyMayChangeItsObject)
+{
+	EXPECT_TRUE(judge_effect(observed(Verb::ModifyQp, 0, {"qp1: qp_state 0 -> 1"})).accepts());
+}
+
+// A row scoped to one request rule holds only when the request breaks it.
+TEST(EffectJudge, AScopedChangesNothingRowHoldsWhenTheRequestBreaksItsRule)
+{
+	auto o = observed(Verb::ModifySrq, EINVAL, {"srq1: srq_limit 0 -> 9"});
+	o.request_known = true;
+	o.request = breaking(rule_id::srq_srq_limit_not_above_max_wr);
+	auto v = judge_effect(o);
+	EXPECT_TRUE(v.breaks(rule_id::srq_srq_limit_above_max_wr_changes_nothing)) << v.describe();
+	EXPECT_TRUE(v.breaks(rule_id::srq_rejected_changes_nothing)) << v.describe();
+	EXPECT_FALSE(v.breaks(rule_id::srq_resize_without_cap_changes_nothing)) << v.describe();
+	// unknown request: only the unscoped row can be decided
+	o.request_known = false;
+	auto judged = effect_rules_judged(o);
+	EXPECT_TRUE(std::count(judged.begin(), judged.end(), find_rule(rule_id::srq_rejected_changes_nothing)));
+	EXPECT_FALSE(std::count(judged.begin(), judged.end(),
+				find_rule(rule_id::srq_srq_limit_above_max_wr_changes_nothing)));
+}
+
+TEST(EffectJudge, AnAcceptedModifyMustReadBackAsSet)
+{
+	auto o = observed(Verb::ModifyQp, 0);
+	o.read_back = true;
+	o.read_back_mismatches = {"qkey: set 5, read back 0"};
+	auto v = judge_effect(o);
+	EXPECT_TRUE(v.breaks(rule_id::modify_qp_query_reads_back_as_set)) << v.describe();
+	// not read back: the row is not judged
+	o.read_back = false;
+	auto judged = effect_rules_judged(o);
+	EXPECT_FALSE(std::count(judged.begin(), judged.end(), find_rule(rule_id::modify_qp_query_reads_back_as_set)));
+}
+
+TEST(EffectJudge, ARejectionCarriesTheErrnoOfTheRuleTheRequestBreaks)
+{
+	auto o = observed(Verb::ModifyQp, EPERM);
+	o.request_known = true;
+	o.request = breaking(rule_id::modify_qp_pkey_index_range);
+	auto v = judge_effect(o);
+	ASSERT_TRUE(v.breaks(rule_id::modify_qp_rejected_errno_of_the_rule)) << v.describe();
+	EXPECT_NE(v.describe().find("EPERM"), std::string::npos) << v.describe();
+	o.result = EINVAL;
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::modify_qp_rejected_errno_of_the_rule));
+	// several rules broken: the errno of any of them will do
+	o.request.breaches.push_back({find_rule(rule_id::ece_vendor_id_nonzero), "another breach"});
+	o.result = EOPNOTSUPP;
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::modify_qp_rejected_errno_of_the_rule));
+}
+
+TEST(EffectJudge, AValidRequestIsCarriedOutUnlessResourcesOrTheVerbAreMissing)
+{
+	auto o = observed(Verb::ModifyQp, EINVAL);
+	o.request_known = true; // no breach: the contract accepts it
+	EXPECT_TRUE(judge_effect(o).breaks(rule_id::modify_qp_required_set_accepted));
+	o.result = ENOMEM;
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::modify_qp_required_set_accepted));
+	o.result = 0;
+	EXPECT_TRUE(judge_effect(o).accepts());
+}
+
+TEST(EffectJudge, ARequestAMustRowRejectsIsNotCarriedOut)
+{
+	auto o = observed(Verb::ModifyQp, 0);
+	o.request_known = true;
+	o.request = breaking(rule_id::modify_qp_pkey_index_range);
+	ASSERT_EQ(o.request.verdict(), Verdict::Class::MustReject);
+	EXPECT_TRUE(judge_effect(o).breaks(rule_id::modify_qp_table_only_listed));
+}
+
+// Every row of an effect check kind is one judge_effect runs.
+TEST(EffectJudge, EveryRowOfAnEffectCheckIsJudgedByIt)
+{
+	for (const ContractRule *r : all_rules()) {
+		switch (r->check) {
+		case Check::UnchangedOnReject:
+		case Check::ReadsBack:
+		case Check::ErrnoOfRule:
+		case Check::ValidAccepted:
+		case Check::InvalidRejected: {
+			bool found = false;
+			for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
+				if (r->verbs & verb_bit((Verb)v)) {
+					auto rows = effect_rules_of((Verb)v);
+					found |= std::count(rows.begin(), rows.end(), r) > 0;
+				}
+			EXPECT_TRUE(found) << r->id;
+			if (r->other) {
+				EXPECT_NE(find_rule(r->other), nullptr) << r->id << " is scoped to " << r->other
+									<< ", which no row has";
+			}
+			break;
+		}
+		default:
+			break;
+		}
+	}
+}
+
+} // namespace
+} // namespace ibvcert

@@ -1,0 +1,99 @@
+#include "repro/call_effect.h"
+
+#include "contracts/ece_eval.h"
+#include "contracts/modify_cq_eval.h"
+#include "contracts/modify_qp_eval.h"
+#include "contracts/names.h"
+#include "contracts/read_back.h"
+#include "repro/verbs_json.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert {
+namespace {
+
+using nlohmann::json;
+
+int number(const json &j, const char *key, int otherwise = 0)
+{
+	auto it = j.find(key);
+	return it != j.end() && it->is_number_integer() ? it->get<int>() : otherwise;
+}
+
+void modify_qp(const DeviceCaps &caps, const json &step, EffectObservation &o)
+{
+	const json before = step.value("self_before", json()), after = step.value("self_after", json());
+	if (!before.is_object() || !step.contains("attr") || !step.contains("qp_type"))
+		return;
+	ibv_qp_attr attr = qp_attr_from(step.at("attr"));
+	int mask = number(step, "attr_mask");
+	if (number(before, "query_ret", -1) == 0) {
+		o.request_known = true;
+		o.request = evaluate_modify_qp(caps, (ibv_qp_type)number(step, "qp_type"),
+					       (ibv_qp_state)number(before, "qp_state"), attr, mask);
+		o.request_text = "attr_mask " + qp_attr_mask_names(mask);
+	}
+	if (o.result == 0 && after.is_object() && number(after, "query_ret", -1) == 0) {
+		o.read_back = true;
+		o.read_back_mismatches = read_back_mismatches(attr, mask, qp_attr_from(after.at("attr")),
+							      number(step, "loaded"));
+	}
+}
+
+void modify_cq(const DeviceCaps &caps, const json &step, EffectObservation &o)
+{
+	ibv_modify_cq_attr attr{};
+	attr.attr_mask = number(step, "attr_mask");
+	attr.moderate.cq_count = number(step, "cq_count");
+	attr.moderate.cq_period = number(step, "cq_period");
+	o.request_known = true;
+	o.request = evaluate_modify_cq(caps, attr);
+	const json after = step.value("self_after", json());
+	// A device that does not report its moderation is judged by its
+	// return values alone.
+	if (o.result == 0 && (attr.attr_mask & IBV_CQ_ATTR_MODERATE) && after.is_object() &&
+	    number(after, "moderation_ret", -1) == 0) {
+		o.read_back = true;
+		int count = number(after, "cq_count"), period = number(after, "cq_period");
+		if (count != attr.moderate.cq_count || period != attr.moderate.cq_period)
+			o.read_back_mismatches.push_back(fmt::format("moderation: set cq_count={} cq_period={}, "
+								     "reads back cq_count={} cq_period={}",
+								     attr.moderate.cq_count, attr.moderate.cq_period,
+								     count, period));
+	}
+}
+
+void set_ece(const DeviceCaps &caps, const json &step, EffectObservation &o)
+{
+	const json in = step.value("ece", json());
+	if (!in.is_object())
+		return;
+	ibv_ece ece{};
+	ece.vendor_id = in.value("vendor_id", 0u);
+	ece.options = in.value("options", 0u);
+	ece.comp_mask = in.value("comp_mask", 0u);
+	o.request_known = true;
+	o.request = evaluate_set_ece(caps, ece);
+}
+
+} // namespace
+
+EffectObservation effect_of_step(const DeviceCaps &caps, const json &step)
+{
+	EffectObservation o;
+	if (!step.value("frame_judged", false) || !step.contains("self_changes"))
+		return o;
+	o.verb = verb_from_name(step.value("verb", ""));
+	o.result = step.value("ret", 0LL);
+	o.viewed = true;
+	o.changes = step.at("self_changes").get<std::vector<std::string>>();
+	switch (o.verb) {
+	case Verb::ModifyQp: modify_qp(caps, step, o); break;
+	case Verb::ModifyCq: modify_cq(caps, step, o); break;
+	case Verb::SetEce: set_ece(caps, step, o); break;
+	default: break; // the object's changes alone (the request's evaluator needs more than the step)
+	}
+	return o;
+}
+
+} // namespace ibvcert
