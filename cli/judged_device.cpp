@@ -42,16 +42,21 @@ void judge_traced_calls(bool retain, const DeviceCaps *device_caps)
 		CallResult call = call_of_step(step);
 		if (call.verb == Verb::Count)
 			return;
-		record_call(call, step.dump());
-		if (step.value("frame_judged", false))
-			record_verdict(judge_frame(call.verb, step.value("frame_changes",
-									   std::vector<std::string>{})),
-				       frame_rules_of(call.verb), "  call: " + step.dump());
+		// The step is written out only for a breach's evidence: most
+		// calls break nothing, and the step with its views is large.
+		auto text = [&step] { return step.dump(); };
+		record_call(call, judge_call(call).accepts() ? std::string() : text());
+		auto evidence = [&](const Verdict &v) { return v.accepts() ? std::string() : "  call: " + text(); };
+		if (step.value("frame_judged", false)) {
+			Verdict v = judge_frame(call.verb, step.value("frame_changes", std::vector<std::string>{}));
+			record_verdict(v, frame_rules_of(call.verb), evidence(v));
+		}
 		if (caps) {
 			EffectObservation effect = effect_of_step(*caps, step);
-			if (effect.verb != Verb::Count)
-				record_verdict(judge_effect(effect), effect_rules_judged(effect),
-					       "  call: " + step.dump());
+			if (effect.verb != Verb::Count) {
+				Verdict v = judge_effect(effect);
+				record_verdict(v, effect_rules_judged(effect), evidence(v));
+			}
 		}
 	});
 }
