@@ -53,7 +53,8 @@ protected:
 
 TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
 {
-	record_clause({Level::MUST, rule_id::ece_query_returns_what_set_accepted,
+	record_clause({find_rule(rule_id::ece_query_returns_what_set_accepted)->level,
+		       rule_id::ece_query_returns_what_set_accepted,
 		       {rule_id::ece_options_accepted_subset_in_every_state}});
 	std::optional<ibv_ece> before;
 	if (auto why = prepare_in_state(before))
