@@ -20,7 +20,8 @@ const char *const kKnownDeviationsShape =
 	R"("rules": ["rule ids from ibvcert rules", ...] (optional), )"
 	R"("kernels": ["6.1", ...] (optional: uname -r prefixes; absent = every kernel), )"
 	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release), )"
-	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL)}, ...]})";
+	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL), )"
+	R"("predicted": "from source, never run" (optional: how a deviation no device showed yet was predicted)}, ...]})";
 
 namespace {
 
@@ -133,7 +134,7 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 	if (!doc.contains("deviations") || !doc.at("deviations").is_array())
 		return bad("missing \"deviations\" (a list)");
 	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note",
-						"outcome"};
+						"outcome", "predicted"};
 	size_t i = 0;
 	for (const auto &d : doc.at("deviations")) {
 		std::string at = "deviations[" + std::to_string(i++) + "]: ";
@@ -148,6 +149,9 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 				 string_list(d, "kernels", false, k.kernels),
 				 string_list(d, "rdma_core", false, k.rdma_core)})
 			if (!why.empty())
+				return bad(at + why);
+		if (d.contains("predicted"))
+			if (auto why = text(d, "predicted", k.predicted); !why.empty())
 				return bad(at + why);
 		if (d.contains("outcome")) {
 			const auto &o = d.at("outcome");
@@ -191,6 +195,9 @@ void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 		if (!listed)
 			continue;
 		c.known_reason = known.provider + ": " + d.reason + " (breaks: " + d.breaks + ")";
+		c.predicted = d.predicted;
+		if (!d.predicted.empty())
+			c.known_reason += " [predicted " + d.predicted + "]";
 		if (!d.rules.empty()) {
 			c.known_reason += " [rules:";
 			for (const auto &r : d.rules)
