@@ -500,8 +500,9 @@ const std::vector<ContractRule> kRules = {
 	 "invalid; vendor_id is the provider's IEEE OUI; comp_mask names the valid fields (none is "
 	 "defined). ibv_query_ece(3): the ECE options in effect. A rejected request stores "
 	 "nothing; the accepted options are a subset of the request.",
-	 "mlx5: differs, because mlx5_query_ece() returns 0 after an accepted set until the next"
-	 " modify (providers/mlx5/verbs.c:mlx5_set_ece; predicted in deviations/mlx5.json)."},
+	 "mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): mlx5 refuses no options, and "
+	 "the query after a set (0 until the next modify) is a subset of the request with the "
+	 "device's vendor_id."},
 	{"sched.property.rule_table", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3), mlx5dv_sched_leaf_create(3), mlx5dv_sched_node_modify(3), mlx5dv_sched_leaf_modify(3)",
 	 "the rules of contracts/sched_rules.cpp: comp_mask must be 0, flags name the "
