@@ -269,6 +269,31 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (providers/mlx5/mlx5.c:_mlx5dv_modify_qp_sched_elem): a UD or RAW_PACKET "
 	 "responder is EINVAL before any cap check; mlx5 also refuses a UC responder, which this"
 	 " row does not judge."},
+	{"sched.qp_attach.default_unassociated", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
+	 "By default, all QPs are not associated to SE.",
+	 "A QP no mlx5dv_modify_qp_sched_elem attached is in no scheduling element, even with "
+	 "leaves alive on its device: judged where the device reports a QP's leaves (emu0); "
+	 "mlx5 has no such query, and there the case SKIPs naming it. mlx5: same "
+	 "(providers/mlx5/mlx5.c:_mlx5dv_modify_qp_sched_elem): only that call writes a QP's "
+	 "queue group id; a new QP's context carries none."},
+	{"sched.qp_attach.default_is_fair_and_unlimited", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
+	 "The default setting is ensuring fair bandwidth allocation with no maximum bandwidth "
+	 "limiting.",
+	 "Measured: with a capped leaf alive on the device, two backlogged RAW_PACKET QPs no call "
+	 "attached each get half the link, within the clock's tolerance. mlx5: decided by "
+	 "firmware, not visible in the source (a QP with no queue group id is scheduled by FW's "
+	 "default arbitration)."},
+	{"sched.bw_share.zero_is_the_default_weight", verb_bit(Verb::SchedCreate), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
+	 "bw_share: The relative bandwidth share allocated for this element. ... Value of 0, "
+	 "indicates a device default Weight.",
+	 "Measured: under a capped node, a leaf created with BW_SHARE and bw_share 0 and a leaf "
+	 "created without BW_SHARE (the device default) split the node equally, within the "
+	 "clock's tolerance. mlx5: decided by firmware, not visible in the source: "
+	 "mlx5dv_sched_nic_create() programs a bw_share of 0, or none, as 0, and the weight FW "
+	 "gives 0 is FW's."},
 	{"sched.shares.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "The SE assures that weight for each entity is met. If entity has reached its maximum "
