@@ -24,7 +24,8 @@ const char *const kKnownDeviationsShape =
 	R"((optional, instead of or beside "cases": the breach, on whatever case's call it occurs), )"
 	R"("kernels": ["6.1", ...] (optional: uname -r prefixes; absent = every kernel), )"
 	R"("rdma_core": ["44", ...] (optional: rdma-core releases; absent = every release), )"
-	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL)}, ...]})";
+	R"("outcome": "FAIL" or "CRASH" (optional: what the listed cases do; default FAIL), )"
+	R"("predicted": "from source, never run" (optional: how a deviation no device showed yet was predicted)}, ...]})";
 
 namespace {
 
@@ -162,7 +163,7 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 	if (!doc.contains("deviations") || !doc.at("deviations").is_array())
 		return bad("missing \"deviations\" (a list)");
 	static const std::set<std::string> keys{"cases", "reason", "breaks", "rules", "kernels", "rdma_core", "note",
-						"outcome", "breaches"};
+						"outcome", "breaches", "predicted"};
 	size_t i = 0;
 	for (const auto &d : doc.at("deviations")) {
 		std::string at = "deviations[" + std::to_string(i++) + "]: ";
@@ -179,6 +180,9 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 				 string_list(d, "kernels", false, k.kernels),
 				 string_list(d, "rdma_core", false, k.rdma_core)})
 			if (!why.empty())
+				return bad(at + why);
+		if (d.contains("predicted"))
+			if (auto why = text(d, "predicted", k.predicted); !why.empty())
 				return bad(at + why);
 		if (d.contains("outcome")) {
 			const auto &o = d.at("outcome");
@@ -213,6 +217,8 @@ std::vector<std::string> unmatched_known_ids(const KnownDeviations &known,
 std::string known_text(const KnownDeviations &known, const KnownDeviation &d)
 {
 	std::string text = known.provider + ": " + d.reason + " (breaks: " + d.breaks + ")";
+	if (!d.predicted.empty())
+		text += " [predicted " + d.predicted + "]";
 	if (!d.rules.empty()) {
 		text += " [rules:";
 		for (const auto &r : d.rules)
@@ -251,6 +257,7 @@ void apply_known_deviations(const KnownDeviations &known, CaseResult &c)
 		if (!listed)
 			continue;
 		c.known_reason = known_text(known, d);
+		c.predicted = d.predicted;
 		if (c.outcome == d.outcome)
 			c.outcome = Outcome::Known;
 		else if (c.outcome == Outcome::Pass)

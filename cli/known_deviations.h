@@ -42,6 +42,10 @@ struct KnownDeviation {
 	// triggers). A listed case with that outcome is KNOWN, one that passes
 	// is FIXED; any other outcome is judged as if unlisted.
 	Outcome outcome = Outcome::Fail;
+	// "" for a deviation seen on a device; otherwise how it was predicted
+	// without one ("from source, never run": deviations/mlx5.json). A run
+	// counts each listed case: confirmed (KNOWN), refuted (FIXED), untested.
+	std::string predicted;
 };
 
 struct KnownDeviations {

@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 
 #include "contracts/coverage.h"
+#include "contracts/mlx5_notes.h"
 #include "contracts/rule.h"
 
 #include <fmt/format.h>
@@ -212,6 +213,7 @@ int rules_command(const std::string &format, bool coverage)
 			std::printf("    decision:  %s\n", r->note);
 	}
 	std::printf("%zu rules\n", all_rules().size());
+	std::printf("%s\n", mlx5_notes_summary(count_mlx5_notes()).c_str());
 	return 0;
 }
 

@@ -45,8 +45,20 @@ protected:
 		return qp_case->qp().set_ece(ece);
 	}
 
+	// Whether the device takes ibv_set_ece at all: a valid request (the
+	// state ibv_query_ece returned, comp_mask 0) handed back to the QP. A
+	// successful ibv_query_ece does not show it: mlx5's succeeds on FW
+	// without ECE, where its ibv_set_ece answers EOPNOTSUPP
+	// (deviations/mlx5-reading.md). The set's errno.
+	int probe_set(const ibv_ece &queried)
+	{
+		ibv_ece probe{queried.vendor_id, queried.options, 0};
+		return set(probe);
+	}
+
 	// The fresh QP's ECE state; nullopt with a SKIP reason in why when the
-	// device has no ECE (EOPNOTSUPP); any other error fails the case.
+	// device has no ECE (EOPNOTSUPP from ibv_query_ece, or from a valid
+	// ibv_set_ece); any other error fails the case.
 	std::optional<ibv_ece> device_ece(std::string &why)
 	{
 		ibv_ece e{};
@@ -59,6 +71,17 @@ protected:
 				  << qp_case->call_evidence("ibv_query_ece", ret, {});
 		if (ret)
 			return std::nullopt;
+		int sret = probe_set(e);
+		if (sret == EOPNOTSUPP || sret == ENOSYS) {
+			why = "the device has no ECE: ibv_set_ece(" + describe_ece(e) + ") returned " +
+			      errno_name(sret) + " (EceWithoutSupport judges its ibv_query_ece)";
+			return std::nullopt;
+		}
+		// The probe may have changed what the QP reports: the cases start
+		// from the state after it.
+		ibv_ece now{};
+		if (query(now) == 0)
+			e = now;
 		return e;
 	}
 

@@ -64,6 +64,26 @@ TEST_P(SchedQpAttach, AttachAndDetach)
 	end_case("the attachment");
 }
 
+// mlx5dv_modify_qp_sched_elem(3): "By default, all QPs are not associated
+// to SE": a QP created while a leaf lives reports no leaf before any attach.
+TEST_P(SchedQpAttach, NewQpIsInNoElement)
+{
+	record_clause({rule_id::sched_qp_attach_default_unassociated});
+	if (auto why = prepare_qp())
+		GTEST_SKIP() << *why;
+	ASSERT_FALSE(HasFailure());
+	const SchedLeaf *req = nullptr, *resp = nullptr;
+	if (attached(req, resp)) {
+		EXPECT_EQ(req, nullptr) << "a new QP reports a requestor leaf no call attached it to\n"
+					<< sched->evidence();
+		EXPECT_EQ(resp, nullptr) << "a new QP reports a responder leaf no call attached it to\n"
+					 << sched->evidence();
+	} else {
+		unobservable = "the device does not report the leaves a QP is attached to";
+	}
+	end_case("the QP's default association");
+}
+
 TEST_P(SchedQpResponder, RejectedWithoutAnIbResponder)
 {
 	record_clause({rule_id::sched_qp_attach_responder_is_ib_only});

@@ -20,14 +20,14 @@ const std::vector<ContractRule> kRules = {
 	 "EOPNOTSUPP libibverbs or provider driver doesn't support the ibv_set_ece() verb.",
 	 "vendor_id 0 names no vendor (\"The providers will set IEEE OUI here\"): libibverbs' "
 	 "ibv_set_ece() answers EOPNOTSUPP for it before it calls the provider (rdma-core "
-	 "libibverbs/verbs.c), on every device. mlx5: same (libmlx5 is never reached; "
-	 "deviations/mlx5-reading.md)."},
+	 "libibverbs/verbs.c), on every device. mlx5: same (libibverbs/verbs.c:ibv_set_ece): "
+	 "libmlx5 is never reached."},
 	{"ece.comp_mask.zero", kSetEce, Check::Zero, "comp_mask", 0, kNone, kNone, Feature::None,
 	 nullptr, 0, Level::MUST, fixed(EINVAL), "ibv_set_ece(3)",
 	 "comp_mask: Bitmask specifying what fields in the structure are valid. RETURN VALUE: "
 	 "EINVAL In one of the following: o The QP is invalid. o The ECE options are invalid.",
 	 "verbs.h defines no comp_mask bit for struct ibv_ece: any bit asks for a field the "
-	 "device cannot know. mlx5: same: providers/mlx5/verbs.c mlx5_set_ece() checks it "
+	 "device cannot know. mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): checked "
 	 "first, EINVAL, before the vendor_id and before its ECE capability, so an mlx5 "
 	 "without ECE answers EINVAL here too (rdma-core 44)."},
 	{"ece.vendor_id.own", kSetEce, Check::OwnVendor, "vendor_id", 0, kNone, kNone, Feature::Ece,
@@ -37,7 +37,7 @@ const std::vector<ContractRule> kRules = {
 	 "... The ECE options are invalid.",
 	 "Options are \"Provider specific\": another vendor's mean nothing to this device. Held "
 	 "only where the device's own vendor_id is known (DeviceCaps::ece_vendor_id; ibv_query_ece(3) "
-	 "returns it). mlx5: same: mlx5_set_ece() answers EINVAL for any vendor_id but "
+	 "returns it). mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): EINVAL for any vendor_id but "
 	 "0x02c9 (PCI_VENDOR_ID_MELLANOX, also Mellanox's OUI) and mlx5_query_ece() reports "
 	 "0x02c9. But mlx5_query_ece() succeeds even on a device without ECE (FW without "
 	 "ece_support), where mlx5_set_ece() answers EOPNOTSUPP after this check: a "

@@ -38,7 +38,8 @@ constexpr const char kRangeNote[] =
 	"EINVAL (mlx5 answers EINVAL for cq_period above its maximum). hns clamps cq_period to "
 	"its maximum and returns 0: a deviation for its deviations file, not a looser rule. "
 	"The rule applies only with IBV_CQ_ATTR_MODERATE on a device with CQ moderation (else "
-	"the feature rule speaks). mlx5: same: mlx5_ib_query_device() reports the widths of "
+	"the feature rule speaks). mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq, "
+	"main.c:mlx5_ib_query_device): it reports the widths of "
 	"the CQ context fields, max_cq_period 4095 (12 bits) and max_cq_count 65535 (16 bits, "
 	"the most the uverbs ABI carries, so cq_count cannot exceed it there); "
 	"mlx5_ib_modify_cq() answers EINVAL for cq_period above 4095 before the FW command "
@@ -54,8 +55,8 @@ const std::vector<ContractRule> kRules = {
 	 "EOPNOTSUPP for a provider without the verb (older rdma-core: ENOSYS), the "
 	 "kernel's rdma_set_cq_moderation() EOPNOTSUPP for a driver without it, and every "
 	 "driver with the verb (mlx4, mlx5, hns) advertises cq_mod_caps: MUST, EOPNOTSUPP "
-	 "(the uverbs ABI). rxe and siw have neither. mlx5: same: mlx5_ib_modify_cq() answers "
-	 "EOPNOTSUPP without the FW cq_moderation cap, and cq_caps are reported only with it. "
+	 "(the uverbs ABI). rxe and siw have neither. mlx5: same "
+	 "(drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq): EOPNOTSUPP without the FW cq_moderation cap, and cq_caps are reported only with it. "
 	 "On such an mlx5 an attr_mask of 0 or with an unknown bit is EINVAL from libibverbs "
 	 "or uverbs before the driver, although this row is listed first."},
 	{"modify_cq.attr_mask.known", kModifyCq, C::MaskKnown, "attr_mask", IBV_CQ_ATTR_MODERATE,
@@ -66,13 +67,15 @@ const std::vector<ContractRule> kRules = {
 	 "libibverbs' ibv_cmd_modify_cq() refuses attr_mask >= IBV_CQ_ATTR_RESERVED with EINVAL "
 	 "before the kernel, whose uverbs (ib_uverbs_ex_modify_cq) answers EOPNOTSUPP to a bit "
 	 "beyond IB_CQ_MODERATE: MUST reject, EINVAL (EOPNOTSUPP from a provider that passes "
-	 "the mask on). mlx5: same (libmlx5's mlx5_modify_cq() calls ibv_cmd_modify_cq())."},
+	 "the mask on). mlx5: same (providers/mlx5/verbs.c:mlx5_modify_cq): it calls "
+	 "ibv_cmd_modify_cq()."},
 	{"modify_cq.attr_mask.nonzero", kModifyCq, C::Range, "attr_mask", 0, k(1), k(UINT32_MAX),
 	 Feature::None, nullptr, 0, L::MUST, fixed(EINVAL), "Linux uverbs ib_uverbs_ex_modify_cq()",
 	 "an ibv_modify_cq with attr_mask 0 names nothing to modify; the uverbs ABI refuses it "
 	 "(EINVAL)",
-	 "The page is silent; the kernel ABI fixes EINVAL: MUST. mlx5: same (uverbs answers "
-	 "before mlx5_ib)."},
+	 "The page is silent; the kernel ABI fixes EINVAL: MUST. mlx5: same "
+	 "(drivers/infiniband/core/uverbs_cmd.c:ib_uverbs_ex_modify_cq): uverbs answers before "
+	 "mlx5_ib."},
 	{"modify_cq.cq_count.range", kModifyCq, C::Range, "moderate.cq_count", IBV_CQ_ATTR_MODERATE,
 	 k(0), cap(Cap::MaxCqCount), Feature::None, nullptr, 0, L::MUST, EINVAL, kCaps,
 	 "cq_mod_caps: CQ moderation max capabilities, max_cq_count; ibv_modify_cq(3): cq_count: "
@@ -91,21 +94,21 @@ const std::vector<ContractRule> kRules = {
 	 "The page has no NOTES sentence on partial changes; a failure is read as the call not "
 	 "done, as for every modify verb here (the QP and SRQ pages say it outright): MUST. "
 	 "Observable only where the device reports the moderation in effect (libibverbs has no "
-	 "query; emu0 reports it). mlx5: same in the source (every EINVAL comes before the FW "
-	 "command); not observable."},
+	 "query; emu0 reports it). mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq): "
+	 "every EINVAL comes before the FW command; not observable."},
 	{"modify_cq.moderation.in_effect_as_set", kModifyCq, C::ReadsBack, "", 0, kNone, kNone,
 	 Feature::None, nullptr, 0, L::MUST, 0, kPage, kModifies,
 	 "An accepted IBV_CQ_ATTR_MODERATE within the caps is the moderation in effect: read back "
 	 "exactly where the device reports it (emu0); a device that cannot tell is checked by "
-	 "its return values alone. mlx5: decided by firmware (MODIFY_CQ with period and "
-	 "count), not visible in the source; mlx5 does not report it."},
+	 "its return values alone. mlx5: decided by firmware, not visible in the source (FW's "
+	 "MODIFY_CQ with period and count); mlx5 does not report it."},
 	{"modify_cq.property.accepted_exactly_per_contract", kModifyCq, C::Effect, "", 0, kNone,
 	 kNone, Feature::None, nullptr, 0, L::MUST, 0, kReturn,
 	 "returns 0 on success, or the value of errno on failure; accepted exactly when the "
 	 "modify_cq rows allow (on any device: never a MUST breach accepted), a rejected call "
 	 "changes nothing, an accepted one is the moderation in effect.",
 	 "The property's clause: the rows above, over random requests around the caps. mlx5: "
-	 "same as the rows above (deviations/mlx5-reading.md)."},
+	 "same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq), as the rows above."},
 };
 
 } // namespace

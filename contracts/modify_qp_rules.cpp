@@ -86,7 +86,10 @@ const std::vector<ContractRule> kRules = {
 	 Feature::PacketPacing, nullptr, 0, L::SHOULD, EINVAL, "ibv_query_device_ex(3)",
 	 "packet_pacing_caps: qp_rate_limit_min, qp_rate_limit_max (kbps); supported_qpts: Bitmap "
 	 "showing which QP types are supported.",
-	 "A QP type outside supported_qpts, or a device with qp_rate_limit_max 0, cannot be paced."},
+	 "A QP type outside supported_qpts, or a device with qp_rate_limit_max 0, cannot be paced."
+	 " mlx5: same (drivers/infiniband/hw/mlx5/qp.c:mlx5_ib_modify_qp): EINVAL for a type "
+	 "outside RAW_PACKET from ib_modify_qp_is_ok(); packet_pacing_caps.supported_qpts is "
+	 "RAW_PACKET only (mlx5_ib_query_device())."},
 	// A RoCE address vector carries a GRH.
 	{"modify_qp.ah_attr.grh_required", kModifyQp, C::GrhRequired, "ah_attr.is_global", IBV_QP_AV,
 	 kNone, kNone, Feature::None, nullptr, 0, L::MUST, EINVAL, "ibv_query_port(3)",
@@ -201,7 +204,9 @@ const std::vector<ContractRule> kRules = {
 	 "Minimum / Maximum rate limit in kbps (0: no limit).",
 	 "One rule for both verbs that set rate_limit (IBV_QP_RATE_LIMIT and "
 	 "ibv_modify_qp_rate_limit). Before: SHOULD through ibv_modify_qp and MUST through "
-	 "ibv_modify_qp_rate_limit; the ERRORS sentence names EINVAL for it: MUST in both."},
+	 "ibv_modify_qp_rate_limit; the ERRORS sentence names EINVAL for it: MUST in both."
+	 " mlx5: same (drivers/net/ethernet/mellanox/mlx5/core/rl.c:mlx5_rl_is_in_range): EINVAL"
+	 " outside [min, max], 0 always valid."},
 };
 
 } // namespace

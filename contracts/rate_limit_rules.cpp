@@ -25,18 +25,19 @@ const std::vector<ContractRule> kRules = {
 	 "does not implement the verb, for any QP type; a paced device with a QP type outside "
 	 "supported_qpts is modify_qp.rate_limit.feature's. The errno is convention (SHOULD), "
 	 "not fixed: without pacing supported_qpts is empty, so that rule applies too and the "
-	 "page does not rank the two errnos. mlx5: differs: libmlx5 implements the verb on "
-	 "every device (mlx5_modify_qp_rate_limit()); without pacing (qp_rate_limit_max 0) an "
+	 "page does not rank the two errnos. mlx5: differs, because libmlx5 implements the verb "
+	 "on every device (providers/mlx5/verbs.c:mlx5_modify_qp_rate_limit); without pacing (qp_rate_limit_max 0) an "
 	 "RC/UC/UD QP gets EINVAL (mlx5_ib_modify_qp(): ib_modify_qp_is_ok()), a RAW_PACKET QP "
 	 "in RTS gets EOPNOTSUPP for a non-zero rate (mlx5_rl_add_rate_raw(): no rate table) "
-	 "and 0 for rate 0 (nothing changes) (deviations/mlx5-reading.md)."},
+	 "and 0 for rate 0 (nothing changes) (predicted in deviations/mlx5.json). [changed: the "
+	 "errno fixed(EOPNOTSUPP) -> EOPNOTSUPP by convention, SHOULD; the rejection stays MUST]"},
 	{"rate_limit.comp_mask.zero", kRateVerb, Check::Zero, "comp_mask", 0, kNone, kNone,
 	 Feature::None, nullptr, 0, Level::SHOULD, fixed(EINVAL), "ibv_modify_qp_rate_limit(3) ERRORS",
 	 "EINVAL Invalid arguments.",
 	 "struct ibv_qp_rate_limit_attr has a comp_mask in verbs.h but the page does not list it, "
 	 "and no comp_mask bit is defined: a non-zero comp_mask asks for an extension the device "
-	 "cannot know. SHOULD: the page does not say it. mlx5: same: mlx5_modify_qp_rate_limit() "
-	 "answers EINVAL for it before the kernel (rdma-core 44)."},
+	 "cannot know. SHOULD: the page does not say it. mlx5: same "
+	 "(providers/mlx5/verbs.c:mlx5_modify_qp_rate_limit): EINVAL for it before the kernel (rdma-core 44)."},
 };
 
 } // namespace

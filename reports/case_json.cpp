@@ -14,7 +14,7 @@ Outcome outcome_from_name(const std::string &name)
 
 nlohmann::ordered_json case_to_json(const CaseResult &c)
 {
-	return {{"name", c.full_name()},
+	nlohmann::ordered_json j = {{"name", c.full_name()},
 		{"suite", c.suite},
 		{"case", c.name},
 		{"clause", c.clause},
@@ -26,6 +26,9 @@ nlohmann::ordered_json case_to_json(const CaseResult &c)
 		{"seconds", c.seconds},
 		{"message", c.message},
 		{"known_deviation", c.known_reason}};
+	if (!c.predicted.empty())
+		j["predicted_deviation"] = c.predicted;
+	return j;
 }
 
 std::string json_error_text(const std::exception &e)
@@ -60,6 +63,7 @@ CaseResult case_from_json(const nlohmann::json &j)
 	c.seconds = j.at("seconds").get<double>();
 	c.message = j.at("message").get<std::string>();
 	c.known_reason = j.value("known_deviation", "");
+	c.predicted = j.value("predicted_deviation", "");
 	return c;
 }
 

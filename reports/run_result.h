@@ -28,6 +28,9 @@ struct CaseResult {
 	std::vector<std::string> judged; // the rule ids the call judge held its calls to
 	std::string message; // failure evidence, or the skip reason
 	std::string known_reason; // for KNOWN / FIXED: the deviation file's entry
+	// Listed by a predicted entry of the deviations file (its "predicted":
+	// "from source, never run"), whatever the outcome; "" otherwise.
+	std::string predicted;
 	double seconds = 0;
 
 	std::string full_name() const { return suite + "." + name; }

@@ -46,6 +46,29 @@ std::string known_line(const RunResult &run)
 	       ") listed in " + (file.empty() ? std::string("the known-deviations file") : file);
 }
 
+// "predicted deviations (from source, never run): 5 listed cases ran: 2
+// confirmed (KNOWN), 1 refuted (FIXED), 2 untested"; "" when none is listed.
+std::string predicted_line(const RunResult &run)
+{
+	int listed = 0, confirmed = 0, refuted = 0;
+	std::string how;
+	for (const auto &c : run.cases) {
+		if (c.predicted.empty())
+			continue;
+		++listed;
+		confirmed += c.outcome == Outcome::Known;
+		refuted += c.outcome == Outcome::Fixed;
+		if (how.empty())
+			how = c.predicted;
+	}
+	if (!listed)
+		return "";
+	return "predicted deviations (" + how + "): " + plural(listed, "listed case", "listed cases") + ": " +
+	       std::to_string(confirmed) + " confirmed (the deviation showed: KNOWN), " + std::to_string(refuted) +
+	       " refuted (it did not show: FIXED), " + std::to_string(listed - confirmed - refuted) +
+	       " left untested (skipped, or another outcome)";
+}
+
 } // namespace
 
 int must_failures(const RunResult &run)
@@ -121,6 +144,8 @@ RunVerdict run_verdict(const RunResult &run)
 		}
 		if (known)
 			v.details.push_back(known_line(run));
+		if (auto p = predicted_line(run); !p.empty())
+			v.details.push_back(p);
 		for (const auto &r : reasons)
 			if (crashed.empty() || r.find("crashed the guest kernel") == std::string::npos)
 				v.details.push_back(r);
@@ -134,6 +159,8 @@ RunVerdict run_verdict(const RunResult &run)
 	} else {
 		v.words = "conformant";
 	}
+	if (auto p = predicted_line(run); !p.empty())
+		v.details.push_back(p);
 	if (should)
 		v.details.push_back(plural(should, "SHOULD failure", "SHOULD failures") +
 				    ": spec ranges a provider may mask (they fail the run with --strict)");

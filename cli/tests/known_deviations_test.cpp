@@ -360,7 +360,7 @@ TEST(CommittedDeviationFiles, LoadAndCiteExistingRules)
 	for (const auto &r : nlohmann::json::parse(out))
 		ids.insert(r.at("id").get<std::string>());
 	ASSERT_FALSE(ids.empty());
-	for (const char *provider : {"rxe", "siw"}) {
+	for (const char *provider : {"rxe", "siw", "mlx5"}) {
 		KnownDeviations k;
 		std::string path = std::string(IBVCERT_SOURCE_DIR) + "/deviations/" + provider + ".json";
 		ASSERT_EQ(load_known_deviations(path, k), "") << path;
