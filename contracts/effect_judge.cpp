@@ -18,6 +18,7 @@ bool is_effect_check(Check check)
 	case Check::ErrnoOfRule:
 	case Check::ValidAccepted:
 	case Check::InvalidRejected:
+	case Check::UnmaskedKept:
 		return true;
 	default:
 		return false;
@@ -32,6 +33,8 @@ bool decidable(const ContractRule &r, const EffectObservation &o)
 		return o.viewed && (!r.other || o.request_known);
 	case Check::ReadsBack:
 		return o.read_back;
+	case Check::UnmaskedKept:
+		return o.unmasked_known;
 	case Check::ErrnoOfRule:
 	case Check::ValidAccepted:
 	case Check::InvalidRejected:
@@ -112,6 +115,12 @@ Verdict judge_effect(const EffectObservation &o)
 				v.breaches.push_back({r, fmt::format("{} returned {} on a request no rule of the verb "
 								     "rejects{}",
 								     verb, returned(o.result), asked(o))});
+			break;
+		case Check::UnmaskedKept:
+			if (o.result == 0 && !o.unmasked_changes.empty())
+				v.breaches.push_back({r, fmt::format("{} returned 0, yet changed what the request does not "
+								     "name: {}{}",
+								     verb, fmt::join(o.unmasked_changes, "; "), asked(o))});
 			break;
 		case Check::InvalidRejected:
 			if (o.result == 0 && o.request.verdict() == Verdict::Class::MustReject)

@@ -30,6 +30,10 @@ struct EffectObservation {
 	// object was read back after the call.
 	bool read_back = false;
 	std::vector<std::string> read_back_mismatches;
+	// Accepted calls: the object's changes to what the request does not
+	// name, when the family can tell which those are.
+	bool unmasked_known = false;
+	std::vector<std::string> unmasked_changes;
 };
 
 // The verb's rows judge_effect runs.

@@ -18,6 +18,14 @@ const std::vector<ContractRule> kRules = {
 	 "If any of the modify attributes or the modify mask are invalid, none of the attributes "
 	 "will be modified (including the QP state).",
 	 nullptr},
+	{"modify_qp.unmasked.unchanged", verb_bit(Verb::ModifyQp), Check::UnmaskedKept, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp(3)",
+	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according to "
+	 "the mask attr_mask.",
+	 "Read: the mask says which attributes the call modifies, so an accepted call leaves every "
+	 "attribute ibv_query_qp returns that the mask does not name as it was (the state with "
+	 "IBV_QP_STATE; a move to RESET returns the QP to its initial attributes and is not held to "
+	 "it). Judged on every accepted call from the QP as queried before and after."},
 	{"modify_qp.rejected.errno_of_the_rule", verb_bit(Verb::ModifyQp), Check::ErrnoOfRule, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "ibv_modify_qp(3) RETURN VALUE",
 	 "ibv_modify_qp() returns 0 on success, or the value of errno on failure (which indicates "

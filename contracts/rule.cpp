@@ -83,6 +83,7 @@ bool is_request_check(Check check)
 	case Check::ErrnoOfRule:
 	case Check::InvalidRejected:
 	case Check::ResultAtMost:
+	case Check::UnmaskedKept:
 	case Check::Effect:
 		return false;
 	default:
@@ -135,6 +136,7 @@ const char *check_name(Check check)
 	case Check::ErrnoOfRule: return "errno-of-rule";
 	case Check::InvalidRejected: return "invalid-rejected";
 	case Check::ResultAtMost: return "result-at-most";
+	case Check::UnmaskedKept: return "unmasked-kept";
 	case Check::Effect: return "effect";
 	}
 	return "?";
@@ -175,6 +177,7 @@ const char *executed_by(Check check)
 	case Check::ReadsBack:
 	case Check::ErrnoOfRule:
 	case Check::InvalidRejected:
+	case Check::UnmaskedKept:
 		return "contracts/effect_judge.cpp judge_effect";
 	case Check::AtLeastRequest:
 	case Check::KeptAcross:
@@ -336,6 +339,7 @@ std::string condition_text(const ContractRule &r)
 	case Check::ErrnoOfRule: return "rejected: the errno is the one of the rule the request breaks";
 	case Check::InvalidRejected: return "a request a MUST rule rejects is not carried out";
 	case Check::ResultAtMost: return "a non-negative result <= " + f;
+	case Check::UnmaskedKept: return "accepted: what the request does not name reads the same after the call";
 	case Check::Effect: return "behaviour, proven by effect";
 	}
 	return "?";

@@ -90,6 +90,7 @@ enum class Check {
 	ErrnoOfRule,      // rejected with a positive errno: it is the errno of a rule the request breaks
 	InvalidRejected,  // a request a MUST request row rejects is not carried out (the call fails)
 	ResultAtMost,     // a non-negative result is at most the request's `field` (num_entries)
+	UnmaskedKept,     // accepted: what the request does not name reads the same after the call
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
 };

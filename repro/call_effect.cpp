@@ -4,6 +4,7 @@
 #include "contracts/modify_cq_eval.h"
 #include "contracts/modify_qp_eval.h"
 #include "contracts/names.h"
+#include "contracts/qp_attr_table.h"
 #include "contracts/read_back.h"
 #include "repro/verbs_json.h"
 
@@ -20,6 +21,24 @@ int number(const json &j, const char *key, int otherwise = 0)
 	return it != j.end() && it->is_number_integer() ? it->get<int>() : otherwise;
 }
 
+// The queried fields whose flag the mask does not name that read otherwise
+// after the call ("min_rnr_timer: 0 -> 1"); the states follow IBV_QP_STATE.
+std::vector<std::string> unmasked_changes(const ibv_qp_attr &before, const ibv_qp_attr &after, int mask)
+{
+	std::vector<std::string> out;
+	for (const QpAttrField &f : qp_attr_fields()) {
+		int flag = f.flag == IBV_QP_CUR_STATE ? IBV_QP_STATE : f.flag;
+		if (!f.queried || (mask & flag))
+			continue;
+		if (f.guard != Guard::None && !guard_holds(f, before) && !guard_holds(f, after))
+			continue;
+		uint64_t a = f.get(before), b = f.get(after);
+		if (a != b)
+			out.push_back(fmt::format("{}: {} -> {}", f.name, a, b));
+	}
+	return out;
+}
+
 void modify_qp(const DeviceCaps &caps, const json &step, EffectObservation &o)
 {
 	const json before = step.value("self_before", json()), after = step.value("self_after", json());
@@ -34,9 +53,15 @@ void modify_qp(const DeviceCaps &caps, const json &step, EffectObservation &o)
 		o.request_text = "attr_mask " + qp_attr_mask_names(mask);
 	}
 	if (o.result == 0 && after.is_object() && number(after, "query_ret", -1) == 0) {
+		ibv_qp_attr read = qp_attr_from(after.at("attr"));
 		o.read_back = true;
-		o.read_back_mismatches = read_back_mismatches(attr, mask, qp_attr_from(after.at("attr")),
-							      number(step, "loaded"));
+		o.read_back_mismatches = read_back_mismatches(attr, mask, read, number(step, "loaded"));
+		// A move to RESET returns the QP to its initial attributes.
+		bool to_reset = (mask & IBV_QP_STATE) && attr.qp_state == IBV_QPS_RESET;
+		if (!to_reset && number(before, "query_ret", -1) == 0) {
+			o.unmasked_known = true;
+			o.unmasked_changes = unmasked_changes(qp_attr_from(before.at("attr")), read, mask);
+		}
 	}
 }
 

@@ -114,6 +114,20 @@ TEST(EffectJudge, ARequestAMustRowRejectsIsNotCarriedOut)
 	EXPECT_TRUE(judge_effect(o).breaks(rule_id::modify_qp_table_only_listed));
 }
 
+TEST(EffectJudge, AnAcceptedModifyLeavesWhatItsMaskDoesNotName)
+{
+	auto o = observed(Verb::ModifyQp, 0);
+	o.unmasked_known = true;
+	o.unmasked_changes = {"min_rnr_timer: 0 -> 1"};
+	auto v = judge_effect(o);
+	EXPECT_TRUE(v.breaks(rule_id::modify_qp_unmasked_unchanged)) << v.describe();
+	o.result = EINVAL; // a rejected call is the changes-nothing row's
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::modify_qp_unmasked_unchanged));
+	o.unmasked_known = false;
+	auto judged = effect_rules_judged(o);
+	EXPECT_FALSE(std::count(judged.begin(), judged.end(), find_rule(rule_id::modify_qp_unmasked_unchanged)));
+}
+
 // Every row of an effect check kind is one judge_effect runs.
 TEST(EffectJudge, EveryRowOfAnEffectCheckIsJudgedByIt)
 {
@@ -123,7 +137,8 @@ TEST(EffectJudge, EveryRowOfAnEffectCheckIsJudgedByIt)
 		case Check::ReadsBack:
 		case Check::ErrnoOfRule:
 		case Check::ValidAccepted:
-		case Check::InvalidRejected: {
+		case Check::InvalidRejected:
+		case Check::UnmaskedKept: {
 			bool found = false;
 			for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
 				if (r->verbs & verb_bit((Verb)v)) {
