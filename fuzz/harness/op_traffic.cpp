@@ -263,7 +263,6 @@ public:
 		b.virtual_clock = clock.is_virtual();
 		b.from = clock.now().count();
 		std::string bad = rig.keep_backlogged({true, true}, kBacklogged);
-		b.to = clock.now().count();
 		for (int f = 0; f < kFlows; f++) {
 			lane.device().modify_qp_sched_elem(rig.qp(f), nullptr, nullptr);
 			b.records[f] = rig.records(f);
@@ -354,7 +353,7 @@ public:
 private:
 	struct Bound {
 		bool measured = false, virtual_clock = false;
-		int64_t from = 0, to = 0;
+		int64_t from = 0; // when the flows began
 		std::vector<SendRecord> records[kFlows];
 		std::string stopped;
 	};
