@@ -149,7 +149,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (drivers/infiniband/hw/mlx5/qp.c:mlx5_ib_modify_qp): ib_modify_qp_is_ok() "
 	 "refuses IBV_QP_RATE_LIMIT on any type but RAW_PACKET with EINVAL before anything "
 	 "changes."},
-	{"rate_limit.range.rejected_changes_nothing", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.range.rejected_changes_nothing", verb_bit(Verb::ModifyQpRateLimit), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_query_device_ex(3)",
 	 "qp_rate_limit_min, qp_rate_limit_max: Minimum / Maximum rate limit in kbps; "
 	 "ibv_modify_qp_rate_limit(3) ERRORS: EINVAL Invalid arguments: a rate_limit outside the "
@@ -224,7 +224,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): a set is allowed in every state, "
 	 "refuses no options and hands the request back unchanged; what a query returns after a "
 	 "modify is FW's (ece.query.returns_what_set_accepted)."},
-	{"sched.invalid.changes_nothing", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.invalid.changes_nothing", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "comp_mask: Reserved for future extension, must be 0 now; flags: "
 	 "MLX5DV_SCHED_ELEM_ATTR_FLAGS_BW_SHARE, MLX5DV_SCHED_ELEM_ATTR_FLAGS_MAX_AVG_BW; "

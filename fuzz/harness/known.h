@@ -5,9 +5,9 @@
 // counted and passed over: the rest of the input is not run (the device is
 // no longer where the model holds it) and the input is not a crash.
 //
-// Which entries cover a violation: the violation names the rules it breaks
-// (violation_rules) and an entry covers it when its "rules" list every one
-// of them (fuzz/README.md, "Known deviations").
+// Which entries cover a violation: the judge names the rules it breaks and
+// an entry covers it when its "rules" list every one of them (fuzz/README.md,
+// "Known deviations"); a violation that names none is never passed over.
 #pragma once
 
 #include <stdexcept>
@@ -19,11 +19,6 @@ namespace ibvcert::fuzz {
 // Reads FILE; a missing or malformed file prints why and exits with 2.
 void load_known(const std::string &path, const std::string &target);
 bool known_loaded();
-
-// The contract rule ids an oracle clause id stands for:
-// "<verb>.model.accepted:<rule>" -> {rule}; the other clauses by a table
-// (fuzz/harness/known.cpp); none when the clause has no rule of its own.
-std::vector<std::string> violation_rules(const std::string &clause_id);
 
 // Thrown by the oracle when a known deviation covers a violation: the
 // session ends the input there (its objects are still destroyed).

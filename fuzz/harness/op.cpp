@@ -13,19 +13,24 @@ std::string hex(uint64_t v)
 
 Expect expect_of(const Verdict &v)
 {
-	const RuleBreach *b = v.first();
-	if (!b)
-		return Expect{};
-	return Expect{false, b->rule->level, b->rule->id};
+	return Expect{v.accepts(), v};
+}
+
+Expect expect_reject(const ContractRule &rule, std::string detail)
+{
+	Expect e{false, {}};
+	e.verdict.breaches.push_back({&rule, std::move(detail)});
+	return e;
 }
 
 std::string model_line(const std::optional<Expect> &e, const char *none)
 {
 	if (!e)
 		return std::string("model: none (") + none + ")\n";
-	return std::string("model: ") +
-	       (e->accept ? "accept" : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
-	       "\n";
+	if (e->accept)
+		return "model: accept\n";
+	const ContractRule *r = e->rule();
+	return std::string("model: reject [") + level_name(r->level) + "] " + r->id + "\n";
 }
 
 std::string Op::outcome(const Lane &lane) const

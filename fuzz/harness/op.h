@@ -8,6 +8,7 @@
 #include "fuzz/harness/lane.h"
 #include "fuzz/harness/verbs.h"
 
+#include "contracts/call_judge.h"
 #include "contracts/qp_attr_table.h"
 #include "contracts/rule_ids.h"
 
@@ -21,16 +22,22 @@ class Oracle;
 inline constexpr int kMaxLanes = 2;
 
 // What the reference model says of one op on one lane, where the verb has a
-// table to predict from.
+// table to predict from: the family evaluator's verdict on the request.
 struct Expect {
 	bool accept = true;
-	Level level = Level::MUST;  // of the rule behind a reject
-	const char *reason = "";    // "missing-required": part of the clause id
+	Verdict verdict; // the rows the request breaks (none on accept)
+	// The first broken row (the MUST one first), nullptr on accept.
+	const ContractRule *rule() const
+	{
+		const RuleBreach *b = verdict.first();
+		return b ? b->rule : nullptr;
+	}
 };
 
-// The model's expectation from a verdict: the first broken rule's level,
-// and its id as the reason part of the clause id (rule_id::sched_bw_share_root_zero).
+// The model's expectation from a verdict.
 Expect expect_of(const Verdict &v);
+// A reject by one row (a model that names the row a request breaks).
+Expect expect_reject(const ContractRule &rule, std::string detail = "");
 // "model: accept\n", "model: reject [MUST] srq.post_srq_recv.max_wr_outstanding\n", or without an
 // expectation "model: none (<none>)\n".
 std::string model_line(const std::optional<Expect> &e, const char *none = "the provider's rule");
@@ -39,7 +46,7 @@ class Op {
 public:
 	virtual ~Op() = default;
 
-	virtual const VerbSpec &verb() const = 0;
+	virtual const OpVerb &verb() const = 0;
 	// The QP slot the op acts on; every other slot must stay as it was.
 	virtual int slot() const = 0;
 	// Turns the decoded values into this lane's concrete arguments.
@@ -52,6 +59,12 @@ public:
 	// Checks of this verb alone, after the shared ones passed.
 	virtual void check(Lane &, const LaneSnapshot & /*before*/, const LaneSnapshot & /*after*/,
 			   Oracle &) {}
+	// The call as its verb's result rows judge it (contracts/call_judge.h):
+	// the verb and the return value; a post adds its list and bad_wr.
+	virtual CallResult call_result(const Lane &lane) const
+	{
+		return {verb().verb, ret[lane.index()]};
+	}
 	// Differential mode: what two devices must agree on beyond success/failure.
 	virtual void compare(const LaneSnapshot & /*after_a*/, const LaneSnapshot & /*after_b*/,
 			     Oracle &) {}

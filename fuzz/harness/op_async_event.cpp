@@ -14,19 +14,13 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kGetAsyncEvent = {
-	"get_async_event", "ibv_get_async_event",
-	"ibv_get_async_event(3) RETURN VALUE: \"returns 0 on success, and -1 on error\" (the device "
-	"interface returns 0, ETIMEDOUT when no event came, or the errno)",
-	"ibv_get_async_event(3): getting and acknowledging an event changes no object",
-	nullptr, true,
-};
+const OpVerb kGetAsyncEvent = {"get_async_event", "ibv_get_async_event", Verb::GetAsyncEvent};
 
 constexpr auto kRealDeviceWait = std::chrono::milliseconds(5);
 
 class GetAsyncEventOp : public Op {
 public:
-	const VerbSpec &verb() const override { return kGetAsyncEvent; }
+	const OpVerb &verb() const override { return kGetAsyncEvent; }
 	int slot() const override { return -1; }
 	void bind(Lane &) override {}
 
@@ -62,22 +56,20 @@ public:
 		if (!lane.srq())
 			return;
 		const SrqSlot &srq = lane.srq();
-		const ContractRule *rule = find_rule(rule_id::srq_limit_event_once_below_the_limit);
-		std::string cite = std::string(rule->id) + ": " + citation(*rule);
 		if (g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq &&
 		    srq.limit_events_got > srq.model.events)
-			oracle.fail(i, {"get_async_event.srq-limit-extra", Level::MUST,
+			oracle.fail(i, {"get_async_event.srq-limit-extra",
 					"an SRQ limit event no drop below an armed srq_limit explains",
-					cite, {},
-					"events got " + std::to_string(srq.limit_events_got) +
-						"; srq (model): " + srq.model.describe()});
+					observed(rule_id::srq_limit_event_once_below_the_limit,
+						 "events got " + std::to_string(srq.limit_events_got) +
+							 "; srq (model): " + srq.model.describe())});
 		if (!g.got && lane.strict() && srq.limit_events_got < srq.model.events)
-			oracle.fail(i, {"get_async_event.srq-limit-missing", Level::MUST,
+			oracle.fail(i, {"get_async_event.srq-limit-missing",
 					"the SRQ's WRs dropped below the armed srq_limit and no limit "
 					"event came",
-					cite, {},
-					"events got " + std::to_string(srq.limit_events_got) +
-						"; srq (model): " + srq.model.describe()});
+					observed(rule_id::srq_limit_event_once_below_the_limit,
+						 "events got " + std::to_string(srq.limit_events_got) +
+							 "; srq (model): " + srq.model.describe())});
 	}
 
 	std::string describe(const Lane &lane) const override

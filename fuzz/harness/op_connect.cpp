@@ -15,13 +15,7 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kConnectPair = {
-	"connect_pair", "ibv_create_cq, ibv_create_qp x2, ibv_modify_qp to RTS (connect_loopback)",
-	"ibv_create_qp(3), ibv_modify_qp(3) RETURN VALUE: \"returns 0 on success, or the value of "
-	"errno on failure\" (the device interface returns the errno of a NULL return)",
-	"ibv_create_qp(3), ibv_modify_qp(3): the calls change the objects they name, no other",
-	nullptr, false,
-};
+const OpVerb kConnectPair = {"connect_pair", "ibv_create_cq, ibv_create_qp x2, ibv_modify_qp to RTS (connect_loopback)", Verb::Count};
 
 constexpr ibv_qp_type kTypes[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD};
 constexpr int kPairCqe = 64;
@@ -31,7 +25,7 @@ class ConnectPairOp : public Op {
 public:
 	ConnectPairOp(ibv_qp_type type, bool srq) : type_(type), srq_(srq) {}
 
-	const VerbSpec &verb() const override { return kConnectPair; }
+	const OpVerb &verb() const override { return kConnectPair; }
 	int slot() const override { return -1; }
 	void bind(Lane &) override {}
 

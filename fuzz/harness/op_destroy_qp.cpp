@@ -11,7 +11,7 @@ class DestroyQpOp : public Op {
 public:
 	explicit DestroyQpOp(int slot) : slot_(slot) {}
 
-	const VerbSpec &verb() const override { return kDestroyQp; }
+	const OpVerb &verb() const override { return kDestroyQp; }
 	int slot() const override { return slot_; }
 
 	void bind(Lane &lane) override

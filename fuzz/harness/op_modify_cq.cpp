@@ -11,6 +11,7 @@
 
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
+#include "contracts/outcome_judge.h"
 #include "contracts/rule_ids.h"
 
 #include <fmt/format.h>
@@ -18,17 +19,7 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kModifyCq = {
-	"modify_cq", "ibv_modify_cq",
-	"ibv_modify_cq(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
-	"(which indicates the failure reason)\"",
-	"ibv_modify_cq(3) RETURN VALUE: on failure the CQ is not modified (contracts row "
-	"modify_cq.rejected.changes_nothing); no call changes a QP",
-	"contracts/modify_cq_rules.cpp through evaluate_modify_cq(): the CQ moderation feature "
-	"(cq_mod_caps), attr_mask IBV_CQ_ATTR_MODERATE only and not empty, cq_count and cq_period "
-	"within cq_mod_caps",
-	false,
-};
+const OpVerb kModifyCq = {"modify_cq", "ibv_modify_cq", Verb::ModifyCq};
 
 enum class CqValue : uint8_t { Zero, One, BelowCap, Cap, AboveCap, Top, Raw, kCount };
 
@@ -60,7 +51,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kModifyCq; }
+	const OpVerb &verb() const override { return kModifyCq; }
 	int slot() const override { return -1; } // no QP: every QP must stay as it was
 
 	void bind(Lane &lane) override
@@ -86,11 +77,7 @@ public:
 
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
-		Verdict v = evaluate_modify_cq(lane.caps(), bound_[lane.index()].attr);
-		if (v.accepts())
-			return Expect{};
-		const ContractRule &r = *v.first()->rule;
-		return Expect{false, r.level, r.id};
+		return expect_of(evaluate_modify_cq(lane.caps(), bound_[lane.index()].attr));
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
@@ -100,18 +87,15 @@ public:
 		if (b.q_before || b.q_after)
 			return; // the device cannot tell its moderation
 		if (ret[i] && !same(b.before, b.after))
-			oracle.fail(i, {"modify_cq.unchanged", Level::MUST,
-					"a failed ibv_modify_cq changed the CQ's moderation",
-					kModifyCq.unchanged,
-					{"cq " + describe_moderation(b.before) + " -> " +
-					 describe_moderation(b.after)},
-					""});
+			oracle.fail(i, {"modify_cq.unchanged", "a failed ibv_modify_cq changed the CQ's moderation",
+					judge_rejected_unchanged(Verb::ModifyCq, ret[i],
+								 {"cq " + describe_moderation(b.before) + " -> " +
+								  describe_moderation(b.after)})});
 		if (ret[i] == 0 && !same(b.after, b.attr.moderate))
-			oracle.fail(i, {"modify_cq.in-effect", Level::MUST,
+			oracle.fail(i, {"modify_cq.in-effect",
 					"the CQ's moderation is not the one ibv_modify_cq accepted",
-					citation(*find_rule(rule_id::modify_cq_moderation_in_effect_as_set)),
-					{},
-					"in effect: " + describe_moderation(b.after)});
+					observed(rule_id::modify_cq_moderation_in_effect_as_set,
+						 "in effect: " + describe_moderation(b.after))});
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -125,11 +109,7 @@ public:
 
 	std::string outcome(const Lane &lane) const override
 	{
-		auto e = expect(lane);
-		return "returned: " + errno_name(ret[lane.index()]) + "\nmodel: " +
-		       (e->accept ? std::string("accept")
-				  : std::string("reject [") + level_name(e->level) + "] " + e->reason) +
-		       "\n";
+		return "returned: " + errno_name(ret[lane.index()]) + "\n" + model_line(expect(lane));
 	}
 
 	std::string summary(int lane) const override
@@ -179,11 +159,11 @@ void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle)
 		return; // the device cannot tell its moderation
 	if (now.cq_count != lane.fresh_moderation.cq_count || now.cq_period != lane.fresh_moderation.cq_period)
 		oracle.fail(lane.index(),
-			    {std::string(id) + ".cq-moderation", Level::MUST,
+			    {std::string(id) + ".cq-moderation",
 			     "a new CQ starts with a moderation a new CQ does not have",
-			     citation(*find_rule(rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated)), {},
-			     "new CQ: " + describe_moderation(now) + "; a fresh CQ of this device: " +
-				     describe_moderation(lane.fresh_moderation)});
+			     observed(rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated,
+				      "new CQ: " + describe_moderation(now) + "; a fresh CQ of this device: " +
+					      describe_moderation(lane.fresh_moderation))});
 }
 
 } // namespace ibvcert::fuzz

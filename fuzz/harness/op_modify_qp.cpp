@@ -19,10 +19,6 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const char kReadBackClause[] =
-	"ibv_query_qp(3) NOTES: \"Attribute values are valid if they have been set using "
-	"ibv_modify_qp()\": an accepted attribute reads back as set (ModifyQpReadBack)";
-
 // The next state along the builder's path, so that short inputs walk on.
 ibv_qp_state natural_next(ibv_qp_state s)
 {
@@ -65,7 +61,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kModifyQp; }
+	const OpVerb &verb() const override { return kModifyQp; }
 	int slot() const override { return slot_; }
 
 	void bind(Lane &lane) override
@@ -113,9 +109,10 @@ public:
 			if (d.kind == QpDisagreement::Kind::Attribute)
 				differ.push_back(d.text);
 		if (!differ.empty())
-			oracle.fail(i, {"modify_qp.read-back", Level::SHOULD,
-					"an accepted attribute does not read back as set",
-					kReadBackClause, differ, ""});
+			oracle.fail(i, {"modify_qp.read-back", "an accepted attribute does not read back as set",
+					observed(rule_id::modify_qp_query_reads_back_as_set,
+						 std::to_string(differ.size()) + " attribute(s) differ"),
+					differ});
 	}
 
 	// An accepted IBV_QP_RATE_LIMIT is the QP's pacing from then on (0: none),
@@ -129,11 +126,10 @@ public:
 			return;
 		uint32_t set = bound_[i].attr.rate_limit;
 		if (effect.rate_limit != set)
-			oracle.fail(i, {"modify_qp.rate-limit", Level::MUST,
-					"an accepted IBV_QP_RATE_LIMIT is not the QP's pacing",
-					citation_of(rule_id::modify_qp_rate_limit_paces_the_qp), {},
-					"set: rate_limit=" + std::to_string(set) +
-						"\nin effect: " + describe_rate_limit_attr(effect)});
+			oracle.fail(i, {"modify_qp.rate-limit", "an accepted IBV_QP_RATE_LIMIT is not the QP's pacing",
+					observed(rule_id::modify_qp_rate_limit_paces_the_qp,
+						 "set: rate_limit=" + std::to_string(set) +
+							 ", in effect: " + describe_rate_limit_attr(effect))});
 	}
 
 	void compare(const LaneSnapshot &after_a, const LaneSnapshot &after_b,
@@ -151,11 +147,8 @@ public:
 						 describe_field(f, f.get(ra)).substr(strlen(f.name) + 1) +
 						 " and " + describe_field(f, f.get(rb)).substr(strlen(f.name) + 1));
 		if (!differ.empty())
-			oracle.fail(-1, {"differential.attr", Level::SHOULD,
-					 "the devices read back an attribute set alike differently",
-					 "differential mode: an attribute both devices accepted with the "
-					 "same value reads back the same",
-					 differ, ""});
+			oracle.fail(-1, {"differential.attr",
+					 "the devices read back an attribute set alike differently", {}, differ});
 	}
 
 	std::string describe(const Lane &lane) const override

@@ -12,13 +12,7 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kPostRecv = {
-	"post_recv", "ibv_post_recv",
-	"ibv_post_recv(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
-	"(which indicates the failure reason)\"",
-	"ibv_post_recv(3): posting WRs changes no attribute of any QP or SRQ",
-	nullptr, false,
-};
+const OpVerb kPostRecv = {"post_recv", "ibv_post_recv", Verb::PostRecv};
 
 constexpr int kMaxRecvChain = 4;
 constexpr int kRecvSge = 4;
@@ -29,7 +23,7 @@ class PostRecvOp : public Op {
 public:
 	PostRecvOp(int wrs, SgeCount count, BufferRef buf) : wrs_(wrs), count_(count), buf_(buf) {}
 
-	const VerbSpec &verb() const override { return kPostRecv; }
+	const OpVerb &verb() const override { return kPostRecv; }
 	int slot() const override { return -1; }
 
 	void bind(Lane &lane) override
@@ -71,9 +65,17 @@ public:
 		ibv_recv_wr *bad = nullptr;
 		int ret = p.responder->post_recv(wr, &bad);
 		b.posted = ret == 0 ? wrs_ : (bad >= wr && bad < wr + wrs_ ? (int)(bad - wr) : 0);
+		b.wr_count = wrs_;
+		b.bad_wr = ret && bad >= wr && bad < wr + wrs_ ? (int)(bad - wr) : -1;
 		for (int k = 0; k < b.posted; k++)
 			p.recvs.push_back(wr[k].wr_id);
 		return ret;
+	}
+
+	CallResult call_result(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return {verb().verb, ret[lane.index()], b.wr_count, b.bad_wr};
 	}
 
 	std::optional<Expect> expect(const Lane &lane) const override
@@ -128,6 +130,7 @@ private:
 		int num_sge = 1;
 		BufferRef buf;
 		int posted = 0;
+		int wr_count = 0, bad_wr = -1; // the list given, and bad_wr's place in it
 	};
 	int wrs_;
 	SgeCount count_;

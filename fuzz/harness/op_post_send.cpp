@@ -32,16 +32,7 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kPostSend = {
-	"post_send", "ibv_post_send",
-	"ibv_post_send(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
-	"(which indicates the failure reason)\"",
-	"ibv_post_send(3): posting WRs changes no attribute of any QP (ibv_query_qp(3)); the SRQ "
-	"changes only as its WRs are consumed",
-	"ibv_post_send(3)'s opcode table (contracts rule post_send.opcode.in_the_qp_type_table); "
-	"the pair's model (fixtures/model/datapath_model.h) accepts the table's plain opcodes",
-	false,
-};
+const OpVerb kPostSend = {"post_send", "ibv_post_send", Verb::PostSend};
 
 // BIND_MW is left out: its WR names a memory window the input has none of.
 constexpr ibv_wr_opcode kOpcodes[] = {
@@ -105,7 +96,7 @@ class PostSendOp : public Op {
 public:
 	explicit PostSendOp(std::vector<SendChoice> wrs) : wrs_(std::move(wrs)) {}
 
-	const VerbSpec &verb() const override { return kPostSend; }
+	const OpVerb &verb() const override { return kPostSend; }
 	int slot() const override { return kSrqSlot; } // the SRQ changes as its WRs are consumed
 
 	void bind(Lane &lane) override
@@ -198,10 +189,18 @@ public:
 		ibv_send_wr *bad = nullptr;
 		int ret = p.requester->post_send(wr, &bad);
 		b.posted = ret == 0 ? n : (bad >= wr && bad < wr + n ? (int)(bad - wr) : 0);
+		b.wr_count = n;
+		b.bad_wr = ret && bad >= wr && bad < wr + n ? (int)(bad - wr) : -1;
 		for (int k = 0; k < b.posted; k++)
 			p.sends.push_back(b.wrs[k].wr_id);
 		drain(lane, b);
 		return ret;
+	}
+
+	CallResult call_result(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return {verb().verb, ret[lane.index()], b.wr_count, b.bad_wr};
 	}
 
 	std::optional<Expect> expect(const Lane &lane) const override
@@ -211,7 +210,7 @@ public:
 		for (const Wr &w : b.wrs) {
 			if (!opcode_in_table(m.type, w.c.opcode)) {
 				static const ContractRule *r = find_rule(rule_id::post_send_opcode_in_the_qp_type_table);
-				return Expect{false, r->level, r->id};
+				return expect_reject(*r);
 			}
 			if (!plain_opcode(w.c.opcode) || w.c.inline_data || w.num_sge < 1 ||
 			    (uint32_t)w.num_sge > m.max_send_sge)
@@ -255,11 +254,10 @@ public:
 		Bound &b = bound_[i];
 		PairSlot &p = lane.pair();
 		if (b.poll_over)
-			oracle.fail(i, {"poll_cq.return", Level::MUST,
-					"ibv_poll_cq returned more completions than asked for",
-					rule_text(rule_id::poll_cq_return_at_most_num_entries), {},
-					"num_entries " + std::to_string(kPollBatch) + ", returned " +
-						std::to_string(b.poll_over)});
+			oracle.fail(i, {"poll_cq.return", "ibv_poll_cq returned more completions than asked for",
+					observed(rule_id::poll_cq_return_at_most_num_entries,
+						 "num_entries " + std::to_string(kPollBatch) + ", returned " +
+							 std::to_string(b.poll_over))});
 		std::vector<uint64_t> success; // wr_ids whose completion must be IBV_WC_SUCCESS
 		for (int k = 0; k < b.posted; k++)
 			if (b.wrs[k].p.success && b.wrs[k].c.signaled)
@@ -270,39 +268,41 @@ public:
 			auto &list = req ? p.sends : p.recvs;
 			auto it = std::find(list.begin(), list.end(), wc.wr_id);
 			if (!(resp && p.model.srq) && (!(req || resp) || it == list.end()))
-				oracle.fail(i, {"poll_cq.wc", Level::MUST,
+				oracle.fail(i, {"poll_cq.wc",
 						"a completion names no WR posted to its QP and not completed yet",
-						rule_text(rule_id::poll_cq_wc_names_a_posted_wr_once), {},
-						wc_text(wc) + "\nrequester qp_num " + hex(p.requester->qp_num()) +
-							", responder qp_num " + hex(p.responder->qp_num())});
+						observed(rule_id::poll_cq_wc_names_a_posted_wr_once,
+							 wc_text(wc) + "; requester qp_num " +
+								 hex(p.requester->qp_num()) + ", responder qp_num " +
+								 hex(p.responder->qp_num()))});
 			if ((req || resp) && it != list.end())
 				list.erase(it);
 			auto s = std::find(success.begin(), success.end(), wc.wr_id);
 			if (req && s != success.end()) {
 				success.erase(s);
 				if (wc.status != IBV_WC_SUCCESS)
-					oracle.fail(i, {"post_send.wc-status", Level::SHOULD,
+					oracle.fail(i, {"post_send.wc-status",
 							"a valid WR on a connected pair completed in error",
-							rule_text(rule_id::post_send_wc_success_on_connected_pair), {},
-							wc_text(wc)});
+							observed(rule_id::post_send_wc_success_on_connected_pair,
+								 wc_text(wc))});
 			}
 		}
 		if (lane.strict() && !success.empty())
-			oracle.fail(i, {"post_send.wc-missing", Level::SHOULD,
+			oracle.fail(i, {"post_send.wc-missing",
 					"a valid signaled WR on a connected pair has no completion",
-					rule_text(rule_id::post_send_wc_success_on_connected_pair), {},
-					"wr_id " + hex(success.front()) + " never completed"});
+					observed(rule_id::post_send_wc_success_on_connected_pair,
+						 "wr_id " + hex(success.front()) + " never completed")});
 		if (b.srq_consumed && after.srq_live && lane.srq()) {
 			ibv_srq_attr q{};
 			if (lane.srq().srq->query(q) == 0) {
 				auto differ = lane.srq().model.disagreements(q);
 				if (!differ.empty())
-					oracle.fail(i, {"post_send.srq-state", Level::MUST,
+					oracle.fail(i, {"post_send.srq-state",
 							"ibv_query_srq after the SRQ's WRs were consumed disagrees "
 							"with the SRQ",
-							rule_text(rule_id::srq_limit_event_once_below_the_limit), differ,
-							"ibv_query_srq: " + describe_srq_attr(q) + "\nmodel: " +
-								lane.srq().model.describe()});
+							observed(rule_id::srq_limit_event_once_below_the_limit,
+								 "ibv_query_srq: " + describe_srq_attr(q) +
+									 "; model: " + lane.srq().model.describe()),
+							differ});
 			}
 		}
 	}
@@ -359,18 +359,13 @@ private:
 	struct Bound {
 		std::vector<Wr> wrs;
 		int posted = 0;
+		int wr_count = 0, bad_wr = -1; // the list given, and bad_wr's place in it
 		std::vector<ibv_wc> wcs;
 		int poll_ret = 0;
 		int poll_over = 0;
 		bool waited_out = false;
 		int srq_consumed = 0;
 	};
-
-	static std::string rule_text(const char *id)
-	{
-		const ContractRule *r = find_rule(id);
-		return r ? std::string(id) + ": " + citation(*r) : id;
-	}
 
 	static std::string wc_text(const ibv_wc &wc)
 	{

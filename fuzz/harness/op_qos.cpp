@@ -10,6 +10,7 @@
 
 #include "contracts/ece_eval.h"
 #include "contracts/names.h"
+#include "contracts/outcome_judge.h"
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/ece.h"
 #include "fixtures/rate_limit.h"
@@ -54,7 +55,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kModifyQpRateLimit; }
+	const OpVerb &verb() const override { return kModifyQpRateLimit; }
 	int slot() const override { return slot_; }
 
 	void bind(Lane &lane) override
@@ -95,18 +96,16 @@ public:
 		if (b.q_before || b.q_after)
 			return; // the device cannot tell its pacing
 		if (ret[i] && !same_rate(b.before, b.after))
-			oracle.fail(i, {"modify_qp_rate_limit.unchanged", Level::MUST,
+			oracle.fail(i, {"modify_qp_rate_limit.unchanged",
 					"a failed ibv_modify_qp_rate_limit changed the QP's pacing",
-					kModifyQpRateLimit.unchanged,
-					{"pacing " + describe_rate_limit_attr(b.before) + " -> " +
-					 describe_rate_limit_attr(b.after)},
-					""});
+					judge_rejected_unchanged(Verb::ModifyQpRateLimit, ret[i],
+								 {"pacing " + describe_rate_limit_attr(b.before) +
+								  " -> " + describe_rate_limit_attr(b.after)})});
 		if (ret[i] == 0 && b.after.rate_limit != b.attr.rate_limit)
-			oracle.fail(i, {"modify_qp_rate_limit.read-back", Level::MUST,
+			oracle.fail(i, {"modify_qp_rate_limit.read-back",
 					"the QP paces at a rate other than the one set",
-					citation_of(rule_id::rate_limit_pacing_max_send_rate),
-					{},
-					"in effect: " + describe_rate_limit_attr(b.after)});
+					observed(rule_id::rate_limit_pacing_max_send_rate,
+						 "in effect: " + describe_rate_limit_attr(b.after))});
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -157,7 +156,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kSetEce; }
+	const OpVerb &verb() const override { return kSetEce; }
 	int slot() const override { return slot_; }
 
 	void bind(Lane &lane) override
@@ -210,26 +209,23 @@ public:
 		int i = lane.index();
 		const Bound &b = bound_[i];
 		if (ret[i] == 0 && !ece_options_subset(b.out.options, b.ece.options))
-			oracle.fail(i, {"set_ece.options", Level::MUST,
-					"ibv_set_ece returned options that were not asked for",
-					citation_of(rule_id::ece_options_accepted_subset_in_every_state),
-					{},
-					"asked " + describe_ece(b.ece) + ", returned " + describe_ece(b.out)});
+			oracle.fail(i, {"set_ece.options", "ibv_set_ece returned options that were not asked for",
+					observed(rule_id::ece_options_accepted_subset_in_every_state,
+						 "asked " + describe_ece(b.ece) + ", returned " + describe_ece(b.out))});
 		if (b.q_before || b.q_after)
 			return;
 		if (ret[i] && (b.before.vendor_id != b.after.vendor_id ||
 			       b.before.options != b.after.options))
-			oracle.fail(i, {"set_ece.unchanged", Level::MUST,
-					"a failed ibv_set_ece changed the QP's ECE options",
-					kSetEce.unchanged,
-					{"ece " + describe_ece(b.before) + " -> " + describe_ece(b.after)}, ""});
+			oracle.fail(i, {"set_ece.unchanged", "a failed ibv_set_ece changed the QP's ECE options",
+					judge_rejected_unchanged(Verb::SetEce, ret[i],
+								 {"ece " + describe_ece(b.before) + " -> " +
+								  describe_ece(b.after)})});
 		if (ret[i] == 0 && b.after.options != b.out.options)
 			oracle.fail(i, {"set_ece.read-back",
-					find_rule(rule_id::ece_query_returns_what_set_accepted)->level,
 					"ibv_query_ece reports options other than those ibv_set_ece accepted",
-					citation_of(rule_id::ece_query_returns_what_set_accepted), {},
-					"ibv_set_ece returned " + describe_ece(b.out) + ", ibv_query_ece " +
-						describe_ece(b.after)});
+					observed(rule_id::ece_query_returns_what_set_accepted,
+						 "ibv_set_ece returned " + describe_ece(b.out) + ", ibv_query_ece " +
+							 describe_ece(b.after))});
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -313,11 +309,11 @@ void check_new_qp_ece(Lane &lane, Qp &qp, ibv_qp_type type, const char *id, Orac
 	}
 	if (now.vendor_id != ref->second.vendor_id || now.options != ref->second.options)
 		oracle.fail(lane.index(),
-			    {std::string(id) + ".ece", Level::MUST,
-			     "a new QP starts with ECE options a new QP does not have",
-			     citation_of(rule_id::ece_lifecycle_new_qp_starts_from_the_default), {},
-			     "new " + qp_type_name(type) + " QP: ibv_query_ece " + describe_ece(now) +
-				     "; a fresh one before any ibv_set_ece: " + describe_ece(ref->second)});
+			    {std::string(id) + ".ece", "a new QP starts with ECE options a new QP does not have",
+			     observed(rule_id::ece_lifecycle_new_qp_starts_from_the_default,
+				      "new " + qp_type_name(type) + " QP: ibv_query_ece " + describe_ece(now) +
+					      "; a fresh one before any ibv_set_ece: " +
+					      describe_ece(ref->second))});
 }
 
 } // namespace ibvcert::fuzz

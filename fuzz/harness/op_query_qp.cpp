@@ -12,7 +12,7 @@ class QueryQpOp : public Op {
 public:
 	QueryQpOp(int slot, int mask) : slot_(slot), mask_(mask) {}
 
-	const VerbSpec &verb() const override { return kQueryQp; }
+	const OpVerb &verb() const override { return kQueryQp; }
 	int slot() const override { return slot_; }
 
 	void bind(Lane &lane) override
@@ -37,11 +37,10 @@ public:
 		int i = lane.index();
 		const Bound &b = bound_[i];
 		if (ret[i] == 0 && (mask_ & IBV_QP_STATE) && b.attr.qp_state != b.state)
-			oracle.fail(i, {"query_qp.state", Level::MUST,
+			oracle.fail(i, {"query_qp.state",
 					"ibv_query_qp reports a state other than the one the QP is in",
-					kStateClause, {},
-					"qp_state=" + qp_state_name(b.attr.qp_state) + ", expected " +
-						qp_state_name(b.state)});
+					observed_state("qp_state=" + qp_state_name(b.attr.qp_state) +
+						       ", expected " + qp_state_name(b.state))});
 	}
 
 	std::string describe(const Lane &lane) const override

@@ -19,24 +19,11 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const VerbSpec kRawSend = {
-	"raw_send", "ibv_post_send (RAW_PACKET) and ibv_poll_cq",
-	"ibv_post_send(3) RETURN VALUE: \"returns 0 on success, or the value of errno on failure "
-	"(which indicates the failure reason)\"",
-	"ibv_post_send(3): posting WRs changes no attribute of any QP (ibv_query_qp(3))",
-	"ibv_post_send(3)'s opcode table: IBV_WR_SEND is in the RAW_PACKET column",
-	false,
-};
+const OpVerb kRawSend = {"raw_send", "ibv_post_send (RAW_PACKET) and ibv_poll_cq", Verb::PostSend};
 
 constexpr int kMaxRawChain = 4;
 constexpr int kPollBatch = 8;
 constexpr int kMaxWaits = 256;
-
-std::string rule_text(const char *id)
-{
-	const ContractRule *r = find_rule(id);
-	return r ? std::string(id) + ": " + citation(*r) : id;
-}
 
 class RawSendOp : public Op {
 public:
@@ -45,7 +32,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kRawSend; }
+	const OpVerb &verb() const override { return kRawSend; }
 	int slot() const override { return slot_; }
 	void bind(Lane &) override {}
 
@@ -75,6 +62,8 @@ public:
 		ibv_send_wr *bad = nullptr;
 		int ret = q.qp->post_send(wr, &bad);
 		b.posted = ret == 0 ? wrs_ : (bad >= wr && bad < wr + wrs_ ? (int)(bad - wr) : 0);
+		b.wr_count = wrs_;
+		b.bad_wr = ret && bad >= wr && bad < wr + wrs_ ? (int)(bad - wr) : -1;
 		for (int k = 0; k < b.posted; k++)
 			q.sends.push_back(wr[k].wr_id);
 		DeviceClock &clock = lane.device().clock();
@@ -97,6 +86,12 @@ public:
 		return ret;
 	}
 
+	CallResult call_result(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return {verb().verb, ret[lane.index()], b.wr_count, b.bad_wr};
+	}
+
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const MrSlot &m = lane.mr(mr_);
@@ -111,11 +106,10 @@ public:
 		int i = lane.index();
 		const Bound &b = bound_[i];
 		if (b.poll_over)
-			oracle.fail(i, {"raw_send.poll-return", Level::MUST,
-					"ibv_poll_cq returned more completions than asked for",
-					rule_text(rule_id::poll_cq_return_at_most_num_entries), {},
-					"num_entries " + std::to_string(kPollBatch) + ", returned " +
-						std::to_string(b.poll_over)});
+			oracle.fail(i, {"raw_send.poll-return", "ibv_poll_cq returned more completions than asked for",
+					observed(rule_id::poll_cq_return_at_most_num_entries,
+						 "num_entries " + std::to_string(kPollBatch) + ", returned " +
+							 std::to_string(b.poll_over))});
 		for (const ibv_wc &wc : b.wcs) {
 			std::vector<uint64_t> *list = nullptr;
 			for (int s = 0; s < kSlots; s++)
@@ -123,10 +117,10 @@ public:
 					list = &lane.slot(s).sends;
 			bool posted = list && std::find(list->begin(), list->end(), wc.wr_id) != list->end();
 			if (!posted)
-				oracle.fail(i, {"raw_send.wc", Level::MUST,
+				oracle.fail(i, {"raw_send.wc",
 						"a completion names no WR posted to its QP and not completed yet",
-						rule_text(rule_id::poll_cq_wc_names_a_posted_wr_once), {},
-						"wr_id " + hex(wc.wr_id) + " qp_num " + hex(wc.qp_num)});
+						observed(rule_id::poll_cq_wc_names_a_posted_wr_once,
+							 "wr_id " + hex(wc.wr_id) + " qp_num " + hex(wc.qp_num))});
 			list->erase(std::find(list->begin(), list->end(), wc.wr_id));
 		}
 	}
@@ -159,6 +153,7 @@ public:
 private:
 	struct Bound {
 		int posted = 0;
+		int wr_count = 0, bad_wr = -1; // the list given, and bad_wr's place in it
 		std::vector<ibv_wc> wcs;
 		int poll_ret = 0, poll_over = 0;
 		ibv_qp_cap cap{}; // as ibv_query_qp reports it

@@ -15,11 +15,6 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const char kSchedStateClause[] =
-	"mlx5dv_sched_node_create(3): \"bw_share\", \"max_avg_bw\" as given with their flag "
-	"(the device default otherwise), then as each successful modify sets them; the parent "
-	"as created";
-
 // The decoded request, the parent by slot (-1: none).
 struct SchedRequest {
 	int parent = -1;
@@ -92,7 +87,10 @@ std::string describe_request(const SchedRequest &r)
 
 // On emu0, after every scheduling op: every element applies what the model
 // holds of it.
-void check_tree(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
+// rule: the row the element's reading observes (the call's: a new element
+// starts from its own attributes, a modify's shares follow its new value).
+void check_tree(const char *id, const char *rule, Lane &lane, const LaneSnapshot &after,
+		Oracle &oracle)
 {
 	if (!lane.strict())
 		return;
@@ -106,14 +104,15 @@ void check_tree(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &o
 		const SchedAttr &q = after.sched[i];
 		int parent = m.index_of(q.parent);
 		oracle.fail(lane.index(),
-			    {std::string(id) + ".sched-state", Level::MUST,
+			    {std::string(id) + ".sched-state",
 			     "a scheduling element applies other values than it was given",
-			     kSchedStateClause, differ,
-			     "sched#" + std::to_string(i) + ": applies " +
-				     describe_sched_attr(q, q.parent && parent < 0 ? "another"
-										: parent_name(parent)) +
-				     ", expected " +
-				     describe_sched_attr(m.applied(i), parent_name(m.at(i).parent))});
+			     observed(rule,
+				      "sched#" + std::to_string(i) + ": applies " +
+					      describe_sched_attr(q, q.parent && parent < 0 ? "another"
+											 : parent_name(parent)) +
+					      ", expected " +
+					      describe_sched_attr(m.applied(i), parent_name(m.at(i).parent))),
+			     differ});
 	}
 }
 
@@ -121,7 +120,7 @@ class SchedCreateOp : public Op {
 public:
 	SchedCreateOp(int slot, bool leaf, SchedRequest req) : slot_(slot), leaf_(leaf), req_(req) {}
 
-	const VerbSpec &verb() const override { return kSchedCreate; }
+	const OpVerb &verb() const override { return kSchedCreate; }
 	int slot() const override { return kSchedSlot0 + slot_; }
 	void bind(Lane &lane) override
 	{
@@ -156,10 +155,9 @@ public:
 	{
 		int i = lane.index();
 		if (ret[i] == 0 && !lane.sched(slot_))
-			oracle.fail(i, {"sched_create.no-element", Level::MUST,
-					"the create succeeded without an element", kSchedCreate.returns,
-					{}, ""});
-		check_tree("sched_create", lane, after, oracle);
+			oracle.fail(i, {"sched_create.no-element",
+					"the device layer's create returned 0 without an element", {}});
+		check_tree("sched_create", rule_id::sched_lifecycle_new_element_starts_from_its_own_attributes, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &) const override
@@ -195,7 +193,7 @@ class SchedModifyOp : public Op {
 public:
 	SchedModifyOp(int slot, SchedRequest req) : slot_(slot), req_(req) {}
 
-	const VerbSpec &verb() const override { return kSchedModify; }
+	const OpVerb &verb() const override { return kSchedModify; }
 	int slot() const override { return kSchedSlot0 + slot_; }
 
 	void bind(Lane &lane) override
@@ -226,7 +224,7 @@ public:
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
 	{
-		check_tree("sched_modify", lane, after, oracle);
+		check_tree("sched_modify", rule_id::sched_modify_shares_follow_the_new_value, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -265,7 +263,7 @@ class SchedDestroyOp : public Op {
 public:
 	explicit SchedDestroyOp(int slot) : slot_(slot) {}
 
-	const VerbSpec &verb() const override { return kSchedDestroy; }
+	const OpVerb &verb() const override { return kSchedDestroy; }
 	int slot() const override { return kSchedSlot0 + slot_; }
 
 	void bind(Lane &lane) override
@@ -281,7 +279,7 @@ public:
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		if (const ContractRule *rule = breaks_[lane.index()])
-			return Expect{false, rule->level, rule->id};
+			return expect_reject(*rule);
 		return Expect{};
 	}
 
@@ -295,7 +293,7 @@ public:
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
 	{
-		check_tree("sched_destroy", lane, after, oracle);
+		check_tree("sched_destroy", rule_id::sched_modify_shares_follow_the_new_value, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override

@@ -21,11 +21,6 @@
 namespace ibvcert::fuzz {
 namespace {
 
-const char kSrqStateClause[] =
-	"ibv_query_srq(3): \"max_wr\", \"max_sge\" and \"srq_limit\" are the SRQ's attributes: "
-	"as ibv_create_srq(3) returned them (srq_limit \"irrelevant for ibv_create_srq\", so 0 "
-	"until ibv_modify_srq arms it), then as each successful ibv_modify_srq(3) set them";
-
 // A value around the rule table's bounds, in the device's and the SRQ's
 // terms: each lane turns the kind into its own number.
 enum class SrqValue : uint8_t {
@@ -98,7 +93,7 @@ std::optional<Expect> srq_expect(const SrqVerdict &v)
 		return std::nullopt;
 	if (!v.broken)
 		return Expect{};
-	return Expect{false, v.broken->level, v.broken->id};
+	return expect_reject(*v.broken);
 }
 
 std::string srq_phrase(const SrqModel &m)
@@ -107,23 +102,24 @@ std::string srq_phrase(const SrqModel &m)
 }
 
 // Where ibv_query_srq's answer disagrees with the SRQ's model.
-void check_query(const char *id, Lane &lane, const ibv_srq_attr &q, Oracle &oracle)
+// rule: the row the reading observes for the call (srq_rule()).
+void check_query(const char *id, const char *rule, Lane &lane, const ibv_srq_attr &q, Oracle &oracle)
 {
 	auto differ = lane.srq().model.disagreements(q);
 	if (differ.empty())
 		return;
 	std::string extra = "ibv_query_srq: " + describe_srq_attr(q) + "\nmodel: " +
 			    lane.srq().model.describe();
-	oracle.fail(lane.index(), {std::string(id) + ".srq-state", Level::MUST,
+	oracle.fail(lane.index(), {std::string(id) + ".srq-state",
 				   "ibv_query_srq reports attributes other than the SRQ's",
-				   kSrqStateClause, differ, extra});
+				   observed(rule, extra), differ});
 }
 
 // After every SRQ op: ibv_query_srq reports what the model holds.
-void check_srq_state(const char *id, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
+void check_srq_state(const char *id, const char *rule, Lane &lane, const LaneSnapshot &after, Oracle &oracle)
 {
 	if (lane.srq() && after.srq_live && !after.srq_ret)
-		check_query(id, lane, after.srq, oracle);
+		check_query(id, rule, lane, after.srq, oracle);
 }
 
 // ---------------------------------------------------------------- create
@@ -134,7 +130,7 @@ public:
 	{
 	}
 
-	const VerbSpec &verb() const override { return kCreateSrq; }
+	const OpVerb &verb() const override { return kCreateSrq; }
 	int slot() const override { return kSrqSlot; }
 
 	void bind(Lane &lane) override
@@ -180,18 +176,15 @@ public:
 		int i = lane.index();
 		const Bound &b = bound_[i];
 		if (ret[i] == 0 && !lane.srq())
-			oracle.fail(i, {"create_srq.no-srq", Level::MUST,
-					"ibv_create_srq succeeded without an SRQ", kCreateSrq.returns, {},
-					""});
+			oracle.fail(i, {"create_srq.no-srq",
+					"the device layer's ibv_create_srq returned 0 without an SRQ", {}});
 		if (ret[i] == 0) {
 			Verdict report = evaluate_create_srq_report(b.asked, b.attr);
-			if (const RuleBreach *below = report.first())
-				oracle.fail(i, {"create_srq.caps", below->rule->level,
-						"ibv_create_srq returned less than was asked",
-						citation(*below->rule), {},
-						below->detail + " (" + below->rule->id + ")"});
+			if (!report.accepts())
+				oracle.fail(i, {"create_srq.caps", "ibv_create_srq returned less than was asked",
+						report});
 		}
-		check_srq_state("create_srq", lane, after, oracle);
+		check_srq_state("create_srq", rule_id::srq_property_create_reports_what_it_made, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -231,7 +224,7 @@ class ModifySrqOp : public Op {
 public:
 	ModifySrqOp(int mask, SrqChoice wr, SrqChoice limit) : mask_(mask), wr_(wr), limit_(limit) {}
 
-	const VerbSpec &verb() const override { return kModifySrq; }
+	const OpVerb &verb() const override { return kModifySrq; }
 	int slot() const override { return kSrqSlot; }
 
 	void bind(Lane &lane) override
@@ -268,7 +261,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
 		   Oracle &oracle) override
 	{
-		check_srq_state("modify_srq", lane, after, oracle);
+		check_srq_state("modify_srq", rule_id::srq_property_modify_accepted_exactly_per_contract, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -315,7 +308,7 @@ class PostSrqRecvOp : public Op {
 public:
 	PostSrqRecvOp(int wrs, SrqChoice sge) : wrs_(wrs), sge_(sge) {}
 
-	const VerbSpec &verb() const override { return kPostSrqRecv; }
+	const OpVerb &verb() const override { return kPostSrqRecv; }
 	int slot() const override { return kSrqSlot; }
 
 	void bind(Lane &lane) override
@@ -372,12 +365,19 @@ public:
 		return ret;
 	}
 
+	CallResult call_result(const Lane &lane) const override
+	{
+		return {verb().verb, ret[lane.index()], wrs_, bound_[lane.index()].bad_wr};
+	}
+
 	std::optional<Expect> expect(const Lane &lane) const override
 	{
 		const SrqPost &want = bound_[lane.index()].want;
 		if (!want.known)
 			return std::nullopt;
-		return Expect{want.accepts, Level::MUST, want.reason};
+		if (want.accepts)
+			return Expect{};
+		return expect_reject(*find_rule(want.reason));
 	}
 
 	void settle(Lane &lane, int) override
@@ -395,15 +395,14 @@ public:
 		if (ret[i] && lane.strict()) {
 			int first_bad = (int)b.want.taken;
 			if (b.bad_wr != first_bad)
-				oracle.fail(i, {"post_srq_recv.bad-wr", Level::MUST,
+				oracle.fail(i, {"post_srq_recv.bad-wr",
 						"ibv_post_srq_recv's bad_wr is not the first WR that "
 						"cannot be posted",
-						citation_of(rule_id::srq_post_srq_recv_max_wr_outstanding),
-						{},
-						"bad_wr: WR #" + std::to_string(b.bad_wr) + ", expected #" +
-							std::to_string(first_bad)});
+						observed(rule_id::srq_post_srq_recv_max_wr_outstanding,
+							 "bad_wr: WR #" + std::to_string(b.bad_wr) +
+								 ", expected #" + std::to_string(first_bad))});
 		}
-		check_srq_state("post_srq_recv", lane, after, oracle);
+		check_srq_state("post_srq_recv", rule_id::srq_property_state_machine, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -448,7 +447,7 @@ private:
 
 class QuerySrqOp : public Op {
 public:
-	const VerbSpec &verb() const override { return kQuerySrq; }
+	const OpVerb &verb() const override { return kQuerySrq; }
 	int slot() const override { return kSrqSlot; }
 	void bind(Lane &) override {}
 
@@ -462,7 +461,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		if (ret[lane.index()] == 0)
-			check_query("query_srq", lane, attr_[lane.index()], oracle);
+			check_query("query_srq", rule_id::srq_property_state_machine, lane, attr_[lane.index()], oracle);
 	}
 
 	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq().model); }
@@ -492,7 +491,7 @@ private:
 // associated with it go first).
 class DestroySrqOp : public Op {
 public:
-	const VerbSpec &verb() const override { return kDestroySrq; }
+	const OpVerb &verb() const override { return kDestroySrq; }
 	int slot() const override { return kSrqSlot; }
 	void bind(Lane &) override {}
 

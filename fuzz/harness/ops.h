@@ -36,6 +36,10 @@ void sched_teardown(Session &s);
 // CQ moderation: ibv_modify_cq on the lane's CQ.
 void modify_cq_step(Session &s);
 
+// ibv_resize_cq on a CQ of the op's own, cqe from the rows' value classes;
+// the call judged whole by judge_resize_cq (contracts/resize_cq_judge.h).
+void resize_cq_step(Session &s);
+
 // The lifecycle rules, checked by the ops that create objects: a CQ created
 // now has the moderation the lane's CQ had when new
 // (modify_cq.lifecycle.new_cq_starts_unmoderated); a QP created now has the
@@ -59,6 +63,13 @@ void get_async_event_step(Session &s);
 // ibv_post_send of SENDs on a RAW_PACKET QP of the slots in RTS, the device's
 // clock let run until they complete on its link.
 void raw_send_step(Session &s);
+
+// Traffic judged by its rate (op_traffic.cpp): timed SENDs on a RAW_PACKET
+// QP of the slots in RTS against the pacing the device reports; two QPs of
+// the op's own attached to the lane's leaves, backlogged, against the
+// weighted max-min fair share of the tree the model holds.
+void paced_send_step(Session &s);
+void sched_send_step(Session &s);
 
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.

@@ -1,6 +1,10 @@
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/call_judge.h"
+#include "contracts/frame_judge.h"
+#include "contracts/outcome_judge.h"
 #include "contracts/rule.h"
+#include "contracts/rule_ids.h"
 
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/session.h"
@@ -16,23 +20,6 @@
 #include <set>
 
 namespace ibvcert::fuzz {
-namespace {
-
-// The broken rule's own citation (contracts/), or the verb's text when the
-// reason names no rule.
-std::string rule_citation(const char *reason, const char *fallback)
-{
-	if (const ContractRule *rule = find_rule(reason))
-		return std::string(rule->id) + ": " + citation(*rule);
-	return fallback ? fallback : "";
-}
-
-} // namespace
-
-const char kStateClause[] =
-	"ibv_modify_qp(3): IBV_QP_STATE \"Modify qp_state\": after a successful modify the QP "
-	"is in attr.qp_state, and ibv_query_qp(3) and ibv_qp::state say so (libibverbs "
-	"updates ibv_qp::state on success); a failed or stateless modify leaves it where it was";
 
 namespace {
 
@@ -47,12 +34,15 @@ bool identical(const QpSnapshot &a, const QpSnapshot &b)
 
 } // namespace
 
-std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
-				    int skip_slot)
+namespace {
+
+// The differences of the slots include() takes (QP i, kSrqSlot, kSchedSlot0 + i).
+template <typename Include>
+std::vector<std::string> diff(const LaneSnapshot &before, const LaneSnapshot &after, Include include)
 {
 	std::vector<std::string> out;
 	for (int i = 0; i < kSlots; i++) {
-		if (i == skip_slot)
+		if (!include(i))
 			continue;
 		if (before.live[i] == after.live[i] &&
 		    (!before.live[i] || identical(before.qp[i], after.qp[i])))
@@ -62,12 +52,10 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 			out.push_back(qp + (before.live[i] ? "destroyed" : "created"));
 			continue;
 		}
-		if (!before.live[i] || identical(before.qp[i], after.qp[i]))
-			continue;
 		for (auto &d : snapshot_diff(before.qp[i], after.qp[i]))
 			out.push_back(qp + d);
 	}
-	if (skip_slot != kSrqSlot) {
+	if (include(kSrqSlot)) {
 		if (before.srq_live != after.srq_live)
 			out.push_back(std::string("srq ") + (before.srq_live ? "destroyed" : "created"));
 		else if (before.srq_live && (before.srq_ret != after.srq_ret ||
@@ -76,7 +64,7 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 				      describe_srq_attr(after.srq));
 	}
 	for (int i = 0; i < kSchedSlots; i++) {
-		if (skip_slot == kSchedSlot0 + i)
+		if (!include(kSchedSlot0 + i))
 			continue;
 		const SchedAttr &a = before.sched[i], &b = after.sched[i];
 		if (!before.sched_live[i] && !after.sched_live[i])
@@ -84,9 +72,8 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 		std::string e = "sched#" + std::to_string(i) + " ";
 		if (before.sched_live[i] != after.sched_live[i])
 			out.push_back(e + (before.sched_live[i] ? "destroyed" : "created"));
-		else if (before.sched_live[i] &&
-			 (before.sched_ret[i] != after.sched_ret[i] || a.parent != b.parent ||
-			  a.bw_share != b.bw_share || a.max_avg_bw != b.max_avg_bw))
+		else if (before.sched_ret[i] != after.sched_ret[i] || a.parent != b.parent ||
+			 a.bw_share != b.bw_share || a.max_avg_bw != b.max_avg_bw)
 			out.push_back(e + "bw_share=" + std::to_string(a.bw_share) + " max_avg_bw=" +
 				      std::to_string(a.max_avg_bw) + " -> bw_share=" +
 				      std::to_string(b.bw_share) + " max_avg_bw=" +
@@ -95,21 +82,24 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 	return out;
 }
 
-// The rules a violation breaks, for the known-deviations file. The devices'
-// disagreement on an outcome is the real device's: the model's verdict on it.
-std::vector<std::string> Oracle::broken_rules(const Violation &v) const
+} // namespace
+
+std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
+				    int skip_slot)
 {
-	if (v.id != "differential.outcome" || !op_)
-		return violation_rules(v.id);
-	for (int i = 0; i < session_.lanes(); i++) {
-		const Lane &l = session_.lane(i);
-		auto e = l.strict() ? std::nullopt : op_->expect(l);
-		if (e && op_->ret[i] == 0 && !e->accept)
-			return {e->reason};
-		if (e && op_->ret[i] != 0 && e->accept)
-			return violation_rules(std::string(op_->verb().id) + ".model.rejected-valid");
-	}
-	return {};
+	return diff(before, after, [&](int slot) { return slot != skip_slot; });
+}
+
+std::vector<std::string> diff_slot(const LaneSnapshot &before, const LaneSnapshot &after, int slot)
+{
+	return diff(before, after, [&](int s) { return s == slot; });
+}
+
+Verdict observed(const char *rule_id, std::string detail)
+{
+	Verdict v;
+	v.breaches.push_back({find_rule(rule_id), std::move(detail)});
+	return v;
 }
 
 void Oracle::fail(int lane, const Violation &v) const
@@ -118,18 +108,24 @@ void Oracle::fail(int lane, const Violation &v) const
 	// A known deviation of the device under test (not of emu0 beside it in
 	// differential mode) ends the input without a crash (harness/known.h).
 	if (known_loaded() && !(lane >= 0 && s.lanes() > 1 && s.lane(lane).strict()) &&
-	    match_known(v.id, broken_rules(v)) >= 0)
+	    match_known(v.id, v.verdict.rule_ids()) >= 0)
 		throw KnownDeviationMet(v.id);
 	std::string out;
 	out += "==ibvcert-fuzz== ORACLE VIOLATION " + v.id + ": " + v.summary + "\n";
-	out += std::string("level: ") + level_name(v.level) + "\n";
-	out += "clause: " + v.clause + "\n";
-	// The contract rules it breaks (what a known-deviations entry lists).
-	if (auto rules = broken_rules(v); !rules.empty()) {
+	// The rows the judge named: their level, ids (what a known-deviations
+	// entry lists) and sentences. None: the harness's own check.
+	if (const RuleBreach *first = v.verdict.first()) {
+		out += std::string("level: ") + level_name(first->rule->level) + "\n";
+		out += "clause: " + citation(*first->rule) + "\n";
 		out += "rules:";
-		for (const auto &r : rules)
+		for (const auto &r : v.verdict.rule_ids())
 			out += " " + r;
 		out += "\n";
+		for (const RuleBreach &b : v.verdict.breaches)
+			out += std::string("  ") + b.rule->id + " [" + level_name(b.rule->level) + "]: " +
+			       b.detail + "\n";
+	} else {
+		out += "level: none (no contract row: the harness's own check)\n";
 	}
 	if (op_) {
 		out += "target: " + s.target().name + ", step " + std::to_string(s.history().size()) +
@@ -173,43 +169,45 @@ void Oracle::fail(int lane, const Violation &v) const
 
 void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
 {
-	const VerbSpec &verb = op_->verb();
+	const OpVerb &verb = op_->verb();
+	if (verb.verb == Verb::Count)
+		return; // no rows for this call yet (verbs.h)
 	const std::string id = verb.id;
+	const std::string call = verb.call;
 	int i = lane.index();
 	int ret = op_->ret[i];
 
-	if (!documented_return(ret))
-		fail(i, {id + ".return", Level::MUST,
-			 std::string(verb.call) + " returned a value outside the documented set",
-			 verb.returns, {},
-			 std::string("documented: ") + documented_return_set()});
+	if (Verdict v = judge_call(op_->call_result(lane)); !v.accepts())
+		fail(i, {id + ".return", call + " returned a value outside its verb's result rows", v});
 
-	if (ret != 0 || verb.read_only) {
-		auto changed = diff_slots(before, after);
-		if (!changed.empty())
-			fail(i, {id + ".unchanged", Level::MUST,
-				 ret ? std::string("a failed ") + verb.call + " changed a QP"
-				     : std::string(verb.call) + " changed a QP",
-				 verb.unchanged, changed, ""});
-	} else {
-		auto changed = diff_slots(before, after, op_->slot());
-		if (!changed.empty())
-			fail(i, {id + ".isolation", Level::MUST,
-				 std::string(verb.call) + " changed a QP other than its own",
-				 verb.unchanged, changed, ""});
+	int own = op_->slot();
+	if (ret != 0 && own >= 0) {
+		auto changed = diff_slot(before, after, own);
+		if (Verdict v = judge_rejected_unchanged(verb.verb, ret, changed); !v.accepts())
+			fail(i, {id + ".unchanged", "a failed " + call + " changed its object", v, changed});
 	}
+	auto others = diff_slots(before, after, own);
+	if (Verdict v = judge_frame(verb.verb, others); !v.accepts())
+		fail(i, {id + ".isolation", call + " changed an object other than its own", v, others});
 
 	if (auto expect = op_->expect(lane)) {
-		if (ret == 0 && !expect->accept && (lane.strict() || expect->level == Level::MUST))
-			fail(i, {id + ".model.accepted:" + expect->reason, expect->level,
-				 std::string(verb.call) + " accepted what the contract rejects (" +
-					 expect->reason + ")",
-				 rule_citation(expect->reason, verb.model), diff_slots(before, after), ""});
-		if (ret != 0 && expect->accept && lane.strict())
-			fail(i, {id + ".model.rejected-valid", Level::MUST,
-				 std::string(verb.call) + " rejected what the tables accept",
-				 verb.model, {}, ""});
+		Verdict v = judge_request_outcome(verb.verb, expect->verdict, ret);
+		if (v.accepts())
+			return;
+		if (ret == 0 && (lane.strict() || v.verdict() == Verdict::Class::MustReject))
+			fail(i, {id + ".model.accepted:" + v.first()->rule->id,
+				 call + " accepted what the contract rejects (" + v.first()->rule->id + ")", v,
+				 diff_slots(before, after)});
+		if (ret != 0 && lane.strict())
+			fail(i, {id + ".model.rejected-valid", call + " rejected what the rows accept", v});
 	}
+}
+
+Verdict observed_state(const std::string &where)
+{
+	Verdict v = observed(rule_id::modify_qp_required_set_accepted, where);
+	v.breaches.push_back(observed(rule_id::modify_qp_query_reads_back_as_set, where).breaches[0]);
+	return v;
 }
 
 void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
@@ -223,19 +221,11 @@ void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnaps
 		for (const auto &d : lane.slot(s).model.disagreements(after.qp[s], 0)) {
 			std::string where = "qp#" + std::to_string(s) + ": " + d.text;
 			if (d.kind == Kind::State)
-				fail(i, {id + ".state", Level::MUST,
-					 "ibv_query_qp reports a state other than the one the QP is in",
-					 kStateClause, {}, where});
+				fail(i, {id + ".state", "ibv_query_qp reports a state other than the one the QP is in",
+					 observed_state(where)});
 			if (d.kind == Kind::StateField)
-				fail(i, {id + ".state-field", Level::MUST,
-					 "ibv_qp::state differs from the state the QP is in", kStateClause,
-					 {}, where});
-			if (d.kind == Kind::Type)
-				fail(i, {id + ".type", Level::MUST,
-					 "ibv_query_qp reports another QP type than the one created",
-					 "ibv_query_qp(3): init_attr holds the attributes the QP was created "
-					 "with",
-					 {}, where});
+				fail(i, {id + ".state-field", "ibv_qp::state differs from the state the QP is in",
+					 observed_state(where)});
 		}
 	}
 
@@ -245,14 +235,10 @@ void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnaps
 void Oracle::check_ledger(long before, long after) const
 {
 	if (after != before)
-		fail(-1, {"input.leak", Level::MUST,
-			  "objects the input created outlive it",
-			  "ibv_destroy_qp(3), ibv_destroy_cq(3), ibv_dealloc_pd(3): \"returns 0 on "
-			  "success\"; every object an input creates is destroyed at its end, and a "
-			  "failed destroy leaves it allocated",
-			  {},
+		fail(-1, {"input.leak", "objects the input created outlive it (the device layer's ledger)",
+			  {}, {},
 			  "device objects outstanding: " + std::to_string(before) + " before the input, " +
-				  std::to_string(after) + " after every QP, CQ and PD of it was destroyed"});
+				  std::to_string(after) + " after every object of it was destroyed"});
 }
 
 void Oracle::compare_outcomes(const Lane &a, const Lane &b)
@@ -282,17 +268,23 @@ void Oracle::compare_outcomes(const Lane &a, const Lane &b)
 	// the outcomes may differ (each is held to its own model by check_call).
 	auto ea = op_->expect(a), eb = op_->expect(b);
 	if ((ra == 0) != (rb == 0) && ea && eb && ea->accept != eb->accept) {
+		const ContractRule *r = ea->accept ? eb->rule() : ea->rule();
 		count_unsupported(std::string(op_->verb().call) + ": the devices' caps give different "
-				  "verdicts (" + (ea->accept ? eb->reason : ea->reason) + ")");
+				  "verdicts (" + r->id + ")");
 		throw KnownDeviationMet("differential.unsupported");
 	}
-	if ((ra == 0) != (rb == 0))
-		fail(-1, {"differential.outcome", Level::SHOULD,
-			  std::string("the devices disagree on whether ") + op_->verb().call +
-				  " succeeds",
-			  "differential mode: two devices given the same input agree on success "
-			  "or failure of each call",
-			  {}, ""});
+	if ((ra == 0) == (rb == 0))
+		return;
+	// The disagreement is the real device's: what the judge makes of its
+	// call against its model (none: the devices differ where no row decides).
+	Verdict v;
+	for (const Lane *l : {&a, &b}) {
+		auto e = l->strict() ? std::nullopt : op_->expect(*l);
+		if (e && !v.breaches.size())
+			v = judge_request_outcome(op_->verb().verb, e->verdict, op_->ret[l->index()]);
+	}
+	fail(-1, {"differential.outcome",
+		  std::string("the devices disagree on whether ") + op_->verb().call + " succeeds", v});
 }
 
 void Oracle::compare_states(const Lane &a, const Lane &b, const LaneSnapshot &after_a,
@@ -301,11 +293,7 @@ void Oracle::compare_states(const Lane &a, const Lane &b, const LaneSnapshot &af
 	for (int s = 0; s < kSlots; s++) {
 		if (after_a.live[s] != after_b.live[s] ||
 		    (after_a.live[s] && after_a.qp[s].attr.qp_state != after_b.qp[s].attr.qp_state))
-			fail(-1, {"differential.state", Level::SHOULD,
-				  "the devices' QPs are in different states",
-				  "differential mode: two devices given the same input hold their QPs "
-				  "in the same states",
-				  {},
+			fail(-1, {"differential.state", "the devices' QPs are in different states", {}, {},
 				  "qp#" + std::to_string(s) + ": " + a.label() + " " +
 					  (after_a.live[s] ? qp_state_name(after_a.qp[s].attr.qp_state) : "none") +
 					  ", " + b.label() + " " +

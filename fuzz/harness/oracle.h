@@ -1,20 +1,26 @@
-// The contract as an oracle, checked after every op on every lane:
-//   - the return value is one the man page documents (verbs.h);
-//   - a failed call changed nothing, a read-only one never does, and no call
-//     changes a QP other than its own (snapshots before and after);
-//   - where the verb has a table, the outcome agrees with the reference
-//     model: both ways on the emulated device, and on any device no accept
-//     of what a MUST rule rejects;
-//   - every live QP is where its model holds it (ibv_query_qp and
-//     ibv_qp::state), of the type it was created with;
-//   - then the op's own checks, and in differential mode the agreement of
-//     the two devices.
-// A violation prints the clause and the evidence and aborts, so libFuzzer
-// keeps the input; one the known-deviations file covers ends the input
-// instead (harness/known.h).
+// The contract as an oracle: every op's call, on every lane, handed to the
+// judge (contracts/), and what the judge names reported:
+//   - the result, by the verb's result rows (judge_call);
+//   - the frame: what the call changed on objects other than its own, by
+//     the verb's frame rows (judge_frame);
+//   - a rejected call that changed its own object, and the outcome against
+//     the family evaluator's verdict on the request (the model), by the
+//     verb's rows (contracts/outcome_judge.h): on the reference device both
+//     ways, on any device an accept of what a MUST row rejects (SHOULD rows
+//     are a provider's to mask);
+//   - every live QP where its model holds it (the model's own disagreement,
+//     judged by modify_qp's rows), then the op's own observations, each
+//     named by the row whose sentence it observes;
+//   - in differential mode, the agreement of the two devices (the
+//     harness's own check: no row).
+// A violation prints the rows it breaks (their ids, levels, sentences) and
+// the evidence and aborts, so libFuzzer keeps the input; one the
+// known-deviations file covers ends the input instead (harness/known.h).
 #pragma once
 
 #include "fuzz/harness/op.h"
+
+#include "contracts/verdict.h"
 
 #include <string>
 #include <vector>
@@ -24,13 +30,16 @@ namespace ibvcert::fuzz {
 class Session;
 
 struct Violation {
-	std::string id;      // "modify_qp.unchanged": stable, the key crashes are deduplicated by
-	Level level;
+	std::string id;      // "modify_qp.unchanged": the finding's key (crashes are deduplicated by it)
 	std::string summary; // stable one-line description
-	std::string clause;  // where the contract says so
-	std::vector<std::string> changed; // "qp#0 path_mtu: IBV_MTU_1024 -> IBV_MTU_2048"
-	std::string extra;   // anything else the evidence needs
+	Verdict verdict;     // the rows broken, as the judge named them; none: the harness's own check
+	std::vector<std::string> changed = {}; // "qp#0 path_mtu: IBV_MTU_1024 -> IBV_MTU_2048"
+	std::string extra = {};                // anything else the evidence needs
 };
+
+// An op's observation of a row no judge runs yet (a Check::Effect row: the
+// op reads the behaviour, the row gives its level and sentence).
+Verdict observed(const char *rule_id, std::string detail);
 
 class Oracle {
 public:
@@ -57,19 +66,20 @@ public:
 	void check_ledger(long before, long after) const;
 
 private:
-	std::vector<std::string> broken_rules(const Violation &v) const;
-
 	const Session &session_;
 	Op *op_ = nullptr;
 };
 
 // "field: before -> after" for every QP in the snapshots but skip_slot,
-// prefixed with "qp#N ", and for the SRQ ("srq ...") unless skip_slot is
-// kSrqSlot.
+// prefixed with "qp#N ", for the SRQ ("srq ...") unless skip_slot is
+// kSrqSlot, for each scheduling element unless skip_slot is its own.
 std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
 				    int skip_slot = -1);
+// A QP that is not in the state the accepted modifies led it to: "the
+// required set moves the QP" and "it reads back as set" together.
+Verdict observed_state(const std::string &where);
 
-// Where libibverbs keeps ibv_qp::state in step with the QP.
-extern const char kStateClause[];
+// The same for the one slot (a QP's, kSrqSlot, kSchedSlot0 + i) alone.
+std::vector<std::string> diff_slot(const LaneSnapshot &before, const LaneSnapshot &after, int slot);
 
 } // namespace ibvcert::fuzz

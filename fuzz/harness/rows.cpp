@@ -37,6 +37,9 @@ const std::vector<Row> &all_rows()
 		{"get_async_event", get_async_event_step, 19},
 		{"raw_send", raw_send_step, 20},
 		{"destroy_srq", destroy_srq_step, 21},
+		{"resize_cq", resize_cq_step, 22},
+		{"paced_send", paced_send_step, 23},
+		{"sched_send", sched_send_step, 24},
 	};
 	return rows;
 }

@@ -1,43 +1,35 @@
-// The contract text the oracle holds each verb to, as data: one row per verb.
-// A new verb family adds its row here and its op file; the oracle's checks
-// (return set, rejected-changes-nothing, isolation, model agreement) apply
-// to it unchanged.
+// The verb an op calls: its id (the prefix of the op's finding keys), its
+// name in the evidence, and the contracts verb whose rows judge the call
+// (contracts/rule.h). The contract itself is the rows' (ibvcert rules): no
+// sentence, level or rule is written here.
 #pragma once
+
+#include "contracts/rule.h"
 
 namespace ibvcert::fuzz {
 
-struct VerbSpec {
-	const char *id;        // "modify_qp": prefix of its oracle clause ids
-	const char *call;      // "ibv_modify_qp"
-	const char *returns;   // the man page's RETURN VALUE sentence
-	const char *unchanged; // the sentence that makes a failed call change nothing
-	const char *model;     // where accept/reject is predicted from; nullptr: no table
-	bool read_only;        // the call changes nothing, success or not
+struct OpVerb {
+	const char *id;   // "modify_qp": prefix of the op's finding keys
+	const char *call; // "ibv_modify_qp"
+	// The verb whose rows judge the call; Verb::Count where contracts/ has
+	// no rows for it yet (ibv_create_qp, ibv_destroy_qp, ibv_dereg_mr: their
+	// calls are driven and their objects checked, nothing of theirs is judged).
+	Verb verb;
 };
 
-extern const VerbSpec kCreateQp;
-extern const VerbSpec kModifyQp;
-extern const VerbSpec kQueryQp;
-extern const VerbSpec kDestroyQp;
-extern const VerbSpec kCreateSrq;
-extern const VerbSpec kModifySrq;
-extern const VerbSpec kQuerySrq;
-extern const VerbSpec kDestroySrq;
-extern const VerbSpec kPostSrqRecv;
-extern const VerbSpec kModifyQpRateLimit;
-extern const VerbSpec kSetEce;
-extern const VerbSpec kSchedCreate;
-extern const VerbSpec kSchedModify;
-extern const VerbSpec kSchedDestroy;
-
-// The return values the oracle accepts from a verb that "returns 0 on
-// success, or the value of errno on failure": 0, or a positive value that is
-// an errno constant (one glibc names: EINVAL, EOPNOTSUPP, ENOMEM, EPERM,
-// EACCES, EBUSY, ENOSYS, EIO, ...). Never negative (a kernel -EINVAL passed
-// through), never -1 (a libc-style return), never an unnamed number (a
-// firmware status code).
-bool documented_return(int ret);
-// The set above, in words, for the evidence.
-const char *documented_return_set();
+extern const OpVerb kCreateQp;
+extern const OpVerb kModifyQp;
+extern const OpVerb kQueryQp;
+extern const OpVerb kDestroyQp;
+extern const OpVerb kCreateSrq;
+extern const OpVerb kModifySrq;
+extern const OpVerb kQuerySrq;
+extern const OpVerb kDestroySrq;
+extern const OpVerb kPostSrqRecv;
+extern const OpVerb kModifyQpRateLimit;
+extern const OpVerb kSetEce;
+extern const OpVerb kSchedCreate;
+extern const OpVerb kSchedModify;
+extern const OpVerb kSchedDestroy;
 
 } // namespace ibvcert::fuzz

@@ -69,6 +69,15 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
   "cq-moderation-out-of-range=clause:modify_cq.model.accepted:modify_cq.cq_(count|period).range"
   "cq-moderation-partial-apply=clause:modify_cq.unchanged"
+  # The traffic rows (op_traffic.cpp): what only the rate a QP or a leaf
+  # sends at shows.
+  "pacer-ignores-burst=clause:paced_send.rate"
+  "pacing-survives-reset=clause:paced_send.unpaced"
+  "sched-shares-ignored=clause:sched_send.shares"
+  "sched-modify-not-applied=clause:sched_send.shares"
+  "sched-recreate-keeps-cap=clause:sched_send.shares"
+  # ibv_resize_cq on a CQ holding completions (op_resize_cq.cpp).
+  "resize-cq-drops-completions=clause:resize_cq:resize_cq.unpolled.kept"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)

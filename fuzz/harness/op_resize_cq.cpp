@@ -1,0 +1,201 @@
+// ibv_resize_cq(3) on a CQ of the op's own (created with a decoded cqe,
+// destroyed after the call): cqe from the value classes of the rows
+// (contracts/resize_cq_rules.cpp: 1..max_cqe and not below the completions
+// held, so 0, 1, the CQ's own size, max_cqe, max_cqe + 1, negative, raw).
+// Empty, or holding: a RAW_PACKET QP of the op's own sends on it (signaled
+// SENDs from an MR of its own) and its completions are left unpolled; on a
+// virtual clock they are all in the CQ once it has run 1 ms (an unpaced new
+// QP's frames take nanoseconds), so the CQ holds what was posted. The judge
+// decides the whole call from the CQ as observed before and after it
+// (judge_resize_cq: the request rows against the result, the result rows,
+// the effect rows); the op only drives the device and hands it the
+// observation.
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "contracts/names.h"
+#include "contracts/resize_cq_judge.h"
+
+#include <chrono>
+#include <climits>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const OpVerb kResizeCq = {"resize_cq", "ibv_resize_cq", Verb::ResizeCq};
+
+enum class CqeKind : uint8_t { Small, Same, Zero, Max, AboveMax, Negative, Raw };
+constexpr int kCqeKinds = 7;
+
+const char *cqe_kind_name(CqeKind k)
+{
+	switch (k) {
+	case CqeKind::Small: return "small";
+	case CqeKind::Same: return "its own size";
+	case CqeKind::Zero: return "0";
+	case CqeKind::Max: return "max_cqe";
+	case CqeKind::AboveMax: return "max_cqe+1";
+	case CqeKind::Negative: return "negative";
+	case CqeKind::Raw: return "raw";
+	}
+	return "?";
+}
+
+class ResizeCqOp : public Op {
+public:
+	ResizeCqOp(int create_cqe, CqeKind kind, int raw, int hold)
+		: create_cqe_(create_cqe), kind_(kind), raw_(raw), hold_(hold)
+	{
+	}
+
+	const OpVerb &verb() const override { return kResizeCq; }
+	int slot() const override { return -1; } // a CQ of its own: every other object stays
+	void bind(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		int max = lane.caps().device.orig_attr.max_cqe;
+		switch (kind_) {
+		case CqeKind::Small: b.cqe = 1 + (raw_ & 15); break;
+		case CqeKind::Same: b.cqe = create_cqe_; break;
+		case CqeKind::Zero: b.cqe = 0; break;
+		case CqeKind::Max: b.cqe = max; break;
+		case CqeKind::AboveMax: b.cqe = max == INT_MAX ? max : max + 1; break;
+		case CqeKind::Negative: b.cqe = -1 - (raw_ & 7); break;
+		case CqeKind::Raw: b.cqe = raw_; break;
+		}
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		std::unique_ptr<Cq> cq;
+		b.create_ret = lane.device().create_cq(create_cqe_, cq);
+		if (b.create_ret || !cq)
+			return 0; // no CQ to resize on this lane: nothing called
+		// Declared after the CQ: destroyed before it.
+		std::vector<uint8_t> buf(64, 0);
+		std::unique_ptr<Mr> mr;
+		std::unique_ptr<Qp> qp;
+		if (hold_ && lane.device().clock().is_virtual())
+			b.hold_note = hold(lane, *cq, buf, mr, qp, b.before.unpolled);
+		b.called = true;
+		b.before.cqe = cq->cqe();
+		int ret = cq->resize(b.cqe);
+		b.after.cqe = cq->cqe();
+		ibv_wc wc[4];
+		for (int n; (n = cq->poll(4, wc)) > 0;)
+			for (int k = 0; k < n; k++)
+				b.after.unpolled.push_back(wc[k].wr_id);
+		return ret;
+	}
+
+	CallResult call_result(const Lane &lane) const override
+	{
+		// A CQ that could not be created was not resized: nothing to judge.
+		const Bound &b = bound_[lane.index()];
+		return {b.called ? Verb::ResizeCq : Verb::Count, ret[lane.index()]};
+	}
+
+	// Fills cq with hold_ completions: "" or what went wrong (then it holds none).
+	std::string hold(Lane &lane, Cq &cq, std::vector<uint8_t> &buf, std::unique_ptr<Mr> &mr,
+			 std::unique_ptr<Qp> &qp, std::vector<uint64_t> &held)
+	{
+		Device &d = lane.device();
+		ibv_qp_init_attr init{};
+		init.qp_type = IBV_QPT_RAW_PACKET;
+		init.cap.max_send_wr = 8;
+		init.cap.max_send_sge = 1;
+		init.sq_sig_all = 1;
+		std::string failed;
+		if (int r = d.create_qp(lane.pd(), cq, cq, init, qp); r || !qp)
+			return "ibv_create_qp (RAW_PACKET) returned " + errno_name(r);
+		if (int r = lane.builder().bring_to(*qp, IBV_QPS_RTS, failed))
+			return failed + " returned " + errno_name(r);
+		if (int r = d.reg_mr(lane.pd(), buf.data(), buf.size(), 0, mr); r || !mr)
+			return "ibv_reg_mr returned " + errno_name(r);
+		ibv_sge sge = {(uint64_t)(uintptr_t)buf.data(), (uint32_t)buf.size(), mr->lkey()};
+		for (int k = 0; k < hold_; k++) {
+			ibv_send_wr wr{};
+			wr.wr_id = 0x7c00 + k;
+			wr.sg_list = &sge;
+			wr.num_sge = 1;
+			wr.opcode = IBV_WR_SEND;
+			wr.send_flags = IBV_SEND_SIGNALED;
+			ibv_send_wr *bad = nullptr;
+			if (int r = qp->post_send(&wr, &bad))
+				return "ibv_post_send returned " + errno_name(r);
+		}
+		DeviceClock &clock = d.clock();
+		auto until = clock.now() + std::chrono::milliseconds(1);
+		while (clock.now() < until)
+			clock.wait(until - clock.now());
+		for (int k = 0; k < hold_; k++)
+			held.push_back(0x7c00 + k);
+		return "";
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		if (!b.called)
+			return;
+		Verdict v = judge_resize_cq(lane.caps(), b.before, b.cqe, ret[i], b.after);
+		// On another device a SHOULD row (a provider may round an oversized
+		// request, or lack the verb) is the provider's to mask.
+		if (!v.accepts() && (lane.strict() || v.verdict() == Verdict::Class::MustReject))
+			oracle.fail(i, {std::string("resize_cq:") + v.first()->rule->id,
+					"ibv_resize_cq broke its rows", v});
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		return "cq: created with cqe=" + std::to_string(create_cqe_) + ", holding " +
+		       std::to_string(b.before.unpolled.size()) + " completions, resized to cqe=" +
+		       std::to_string(b.cqe) + " (" + cqe_kind_name(kind_) + ")\n";
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (!b.called)
+			return "ibv_create_cq returned " + errno_name(b.create_ret) + ": not called\n";
+		return (b.hold_note.empty() ? "" : "not filled: " + b.hold_note + "\n") + "returned: " + errno_name(ret[lane.index()]) + ", cqe " +
+		       std::to_string(b.before.cqe) + " -> " + std::to_string(b.after.cqe) + "\n";
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "resize_cq cqe=" + std::to_string(bound_[lane].cqe) + " returned " +
+		       errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		int cqe = 0;
+		int create_ret = 0;
+		bool called = false;
+		CqView before, after;
+		std::string hold_note;
+	};
+	int create_cqe_;
+	CqeKind kind_;
+	int raw_;
+	int hold_; // completions to leave in the CQ
+	Bound bound_[kMaxLanes];
+};
+
+} // namespace
+
+void resize_cq_step(Session &s)
+{
+	auto &in = s.in();
+	int create_cqe = 1 + in.ConsumeIntegralInRange(0, 63);
+	auto kind = (CqeKind)in.ConsumeIntegralInRange(0, kCqeKinds - 1);
+	int raw = kind == CqeKind::Raw ? in.ConsumeIntegral<int>() : in.ConsumeIntegral<uint8_t>();
+	int hold = std::min(in.ConsumeIntegralInRange(0, 4), create_cqe); // no more than it holds
+	s.execute(std::make_unique<ResizeCqOp>(create_cqe, kind, raw, hold));
+}
+
+} // namespace ibvcert::fuzz
