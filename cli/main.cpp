@@ -175,19 +175,25 @@ void rerun_failures(RunResult &result, const RunOptions &opt, const IsolationOpt
 {
 	std::set<std::string> depends_on_history;
 	for (int round = 0; round < opt.reruns; round++) {
-		std::string names;
+		std::vector<std::string> names;
 		for (const auto &c : result.cases)
 			if (c.outcome == Outcome::Fail && !depends_on_history.count(c.full_name()))
-				names += (names.empty() ? "" : ":") + c.full_name();
+				names.push_back(c.full_name());
 		if (names.empty())
 			return;
 		if (!opt.quiet)
 			fmt::print("rerunning the failed cases (round {} of {})\n", round + 1, opt.reruns);
+		// Each alone, in a process of its own: a failed case run after
+		// another failed case would inherit what that one left.
 		std::vector<std::string> passed_alone;
-		run_isolated(names, isolation, setup, [&](CaseResult again) {
-			if (again.outcome == Outcome::Pass)
-				passed_alone.push_back(again.full_name());
-		});
+		for (const auto &name : names) {
+			if (interrupting_signal())
+				break;
+			run_isolated(name, isolation, setup, [&](CaseResult again) {
+				if (again.outcome == Outcome::Pass)
+					passed_alone.push_back(again.full_name());
+			});
+		}
 		for (const auto &name : passed_alone) {
 			std::vector<std::string> before = history_of(result, name);
 			bool failed_after_them = false;

@@ -225,20 +225,21 @@ TEST(LoadKnownDeviations, AMalformedFileNamesTheProblemAndTheShape)
 // rule and the whole detail it prints, wherever a case's call shows it.
 TEST(LoadKnownDeviations, BreachesNeedARuleTheTableListsAndARegularExpression)
 {
+	const std::string rule = rule_id::modify_qp_query_reads_back_as_set;
+	auto file = [](const std::string &breaches) {
+		return R"({"provider": "rxe", "deviations": [{)" + breaches + R"("reason": "r", "breaks": "s"}]})";
+	};
 	KnownDeviations k;
-	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set",
-		"detail": "x=\\d+"}], "reason": "r", "breaks": "s"}]})",
-		       k),
-		  "");
+	ASSERT_EQ(load(file(R"("breaches": [{"rule": ")" + rule + R"(", "detail": "x=\\d+"}], )"), k), "");
 	ASSERT_EQ(k.deviations.size(), 1u);
 	EXPECT_TRUE(k.deviations[0].cases.empty());
 	ASSERT_EQ(k.deviations[0].breaches.size(), 1u);
-	for (const char *bad : {
-		     R"({"provider": "rxe", "deviations": [{"breaches": [], "reason": "r", "breaks": "s"}]})",
-		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "no.such.rule", "detail": "x"}], "reason": "r", "breaks": "s"}]})",
-		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set", "detail": "(("}], "reason": "r", "breaks": "s"}]})",
-		     R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "modify_qp.query.reads_back_as_set"}], "reason": "r", "breaks": "s"}]})",
-		     R"({"provider": "rxe", "deviations": [{"reason": "r", "breaks": "s"}]})",
+	for (const std::string &bad : {
+		     file(R"("breaches": [], )"),
+		     file(R"("breaches": [{"rule": "no.such.rule", "detail": "x"}], )"),
+		     file(R"("breaches": [{"rule": ")" + rule + R"(", "detail": "(("}], )"),
+		     file(R"("breaches": [{"rule": ")" + rule + R"("}], )"),
+		     file(""),
 	     }) {
 		KnownDeviations bad_k;
 		std::string err = load(bad, bad_k);
