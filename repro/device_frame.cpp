@@ -1,5 +1,7 @@
 #include "repro/device_frame.h"
 
+#include "repro/verbs_json.h"
+
 #include <fmt/format.h>
 
 namespace ibvcert {
@@ -79,6 +81,19 @@ std::vector<std::string> frame_changes(const FrameView &before, const FrameView 
 							  id, b.cq_count, b.cq_period, a.cq_count, a.cq_period));
 		}
 	return out;
+}
+
+nlohmann::json self_view(const FrameView &v)
+{
+	if (v.qps.size() == 1) {
+		const QpSnapshot &s = v.qps.begin()->second;
+		return {{"query_ret", s.query_ret}, {"qp_state", s.attr.qp_state}, {"attr", qp_attr_json(s.attr)}};
+	}
+	if (v.moderation.size() == 1) {
+		const auto &[ret, m] = v.moderation.begin()->second;
+		return {{"moderation_ret", ret}, {"cq_count", m.cq_count}, {"cq_period", m.cq_period}};
+	}
+	return nlohmann::json();
 }
 
 } // namespace ibvcert

@@ -6,6 +6,8 @@
 #include "fixtures/device.h"
 #include "fixtures/qp_snapshot.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <string>
 #include <utility>
@@ -32,6 +34,11 @@ struct FrameView {
 };
 
 FrameView view_frame(const FrameObjects &objects);
+// What the effect judge reads of a call's own object (a view of that one
+// object) beyond its changes: a QP's ibv_query_qp ({"query_ret", "qp_state",
+// "attr"}), a CQ's moderation ({"moderation_ret", "cq_count", "cq_period"});
+// null for others.
+nlohmann::json self_view(const FrameView &view);
 // "qp2: min_rnr_timer=0 -> 1", one per change, objects gone or new included.
 std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);
 

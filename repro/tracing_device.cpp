@@ -55,21 +55,6 @@ FrameObjects frame_objects(const Registry &reg, const void *self, bool self_only
 // step what changed: on the others (frame_changes, for the frame judge) and
 // on `self` (self_changes, for the effect judge; self_before/self_after: a
 // QP's ibv_query_qp, for the request's evaluator and the read-back).
-// What the effect judge reads of the call's own object beyond its changes:
-// a QP's ibv_query_qp, a CQ's moderation; null for others.
-json self_view(const FrameView &v)
-{
-	if (v.qps.size() == 1) {
-		const QpSnapshot &s = v.qps.begin()->second;
-		return {{"query_ret", s.query_ret}, {"qp_state", s.attr.qp_state}, {"attr", qp_attr_json(s.attr)}};
-	}
-	if (v.moderation.size() == 1) {
-		const auto &[ret, m] = v.moderation.begin()->second;
-		return {{"moderation_ret", ret}, {"cq_count", m.cq_count}, {"cq_period", m.cq_period}};
-	}
-	return json();
-}
-
 class Frame {
 public:
 	Frame(const Registry &reg, const void *self)
