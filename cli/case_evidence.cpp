@@ -148,6 +148,10 @@ std::string case_evidence(const std::vector<FailedCheck> &checks)
 		else
 			add_once(same->headlines, headline);
 	}
+	// The case's own clause leads; what the judged device found on the calls
+	// it made ("[rule LEVEL] ...", fixtures/rigs/call_record) follows it.
+	std::stable_partition(groups.begin(), groups.end(),
+			      [](const Group &g) { return g.headlines.empty() || !starts(g.headlines.front(), "["); });
 	std::string out;
 	for (const auto &g : groups) {
 		for (const auto &h : g.headlines)
