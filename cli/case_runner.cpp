@@ -1,6 +1,7 @@
 #include "cli/case_runner.h"
 
 #include "cli/case_evidence.h"
+#include "repro/trace_log.h"
 
 #include <gtest/gtest.h>
 
@@ -103,6 +104,7 @@ public:
 	void OnTestStart(const ::testing::TestInfo &info) override
 	{
 		case_log(std::string("start ") + info.test_suite_name() + "." + info.name());
+		trace_log().begin_case();
 		if (sink_.started)
 			sink_.started(std::string(info.test_suite_name()) + "." + info.name());
 	}

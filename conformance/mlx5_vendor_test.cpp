@@ -78,7 +78,7 @@ protected:
 // the leaf modified (naming its own parent).
 TEST_F(Mlx5VendorSched, SchedTreeByMaxAvgBwBwShareAndBoth_from_test_mlx5_sched)
 {
-	record_clause({rule_id::sched_property_rule_table,
+	record_clause({rule_id::sched_valid_carried_out,
 		       {rule_id::sched_parent_same, rule_id::sched_parent_required,
 			rule_id::sched_bw_share_root_zero, rule_id::sched_max_avg_bw_root_zero}});
 	if (auto why = prepare())

@@ -3,6 +3,7 @@
 #include "contracts/names.h"
 
 #include <cerrno>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -19,6 +20,7 @@ bool is_effect_check(Check check)
 	case Check::ValidAccepted:
 	case Check::InvalidRejected:
 	case Check::UnmaskedKept:
+	case Check::StartsFresh:
 		return true;
 	default:
 		return false;
@@ -35,6 +37,8 @@ bool decidable(const ContractRule &r, const EffectObservation &o)
 		return o.read_back;
 	case Check::UnmaskedKept:
 		return o.unmasked_known;
+	case Check::StartsFresh:
+		return o.created;
 	case Check::ErrnoOfRule:
 	case Check::ValidAccepted:
 	case Check::InvalidRejected:
@@ -53,6 +57,21 @@ std::string returned(long long result)
 std::string asked(const EffectObservation &o)
 {
 	return o.request_text.empty() ? "" : " (" + o.request_text + ")";
+}
+
+// Whether `key` is one of the fields the row names (`field`: prefixes,
+// comma-separated: "ece." names ece.options and ece.vendor_id).
+bool names_field(const ContractRule &r, const std::string &key)
+{
+	std::string_view fields = r.field;
+	while (!fields.empty()) {
+		size_t comma = fields.find(',');
+		std::string_view prefix = fields.substr(0, comma);
+		if (key.compare(0, prefix.size(), prefix) == 0)
+			return true;
+		fields = comma == std::string_view::npos ? std::string_view() : fields.substr(comma + 1);
+	}
+	return false;
 }
 
 } // namespace
@@ -96,6 +115,19 @@ Verdict judge_effect(const EffectObservation &o)
 								     fmt::join(o.read_back_mismatches, "; "))});
 			break;
 		case Check::ErrnoOfRule: {
+			// A row scoped to one request rule: a request that breaks it
+			// is refused with that rule's errno, whatever else it breaks.
+			if (r->other) {
+				const ContractRule *scope = find_rule(r->other);
+				if (o.result > 0 && scope && o.request.breaks(r->other) &&
+				    o.result != scope->err.value)
+					v.breaches.push_back(
+						{r, fmt::format("{} returned {}; the request breaks [{}], whose errno "
+								"is {}{}",
+								verb, returned(o.result), r->other,
+								errno_name(scope->err.value), asked(o))});
+				break;
+			}
 			// A request that breaks several rules may be refused for any
 			// of them: the errno must be one of theirs.
 			bool theirs = false;
@@ -122,8 +154,34 @@ Verdict judge_effect(const EffectObservation &o)
 								     "name: {}{}",
 								     verb, fmt::join(o.unmasked_changes, "; "), asked(o))});
 			break;
+		case Check::StartsFresh: {
+			if (o.result != 0)
+				break;
+			std::vector<std::string> differ;
+			for (const auto &[key, first] : o.first_view) {
+				if (!names_field(*r, key))
+					continue;
+				auto now = o.created_view.find(key);
+				if (now == o.created_view.end() || now->second != first)
+					differ.push_back(fmt::format(
+						"{}={} (the first one read {})", key,
+						now == o.created_view.end() ? std::string("(not read)")
+									    : std::to_string(now->second),
+						first));
+			}
+			if (!differ.empty())
+				v.breaches.push_back({r, fmt::format("{} returned an object that does not start as the "
+								     "case's first of its kind did: {}",
+								     verb, fmt::join(differ, "; "))});
+			break;
+		}
 		case Check::InvalidRejected:
-			if (o.result == 0 && o.request.verdict() == Verdict::Class::MustReject)
+			// The row's level is the level of the rejections it judges:
+			// a MUST row, what a MUST row rejects; a SHOULD row, what
+			// only SHOULD rows reject.
+			if (o.result == 0 &&
+			    o.request.verdict() == (r->level == Level::MUST ? Verdict::Class::MustReject
+									    : Verdict::Class::ShouldReject))
 				v.breaches.push_back({r, fmt::format("{} returned 0 on a request the contract rejects: {}",
 								     verb, o.request.describe())});
 			break;

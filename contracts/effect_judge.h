@@ -1,6 +1,7 @@
 // The effect rows of every verb, interpreted once: what a call did to the
 // object it names, judged from what a caller observed of that object before
-// and after it. The verb's family supplies the observation (its evaluator's
+// and after it (a create: the new object, against the case's first of its
+// kind). The verb's family supplies the observation (its evaluator's
 // verdict on the request, the object's own changes, the fields that did not
 // read back as set); the rows (UnchangedOnReject, ReadsBack, ErrnoOfRule,
 // ValidAccepted, InvalidRejected) decide.
@@ -8,6 +9,7 @@
 
 #include "contracts/verdict.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,12 @@ struct EffectObservation {
 	// name, when the family can tell which those are.
 	bool unmasked_known = false;
 	std::vector<std::string> unmasked_changes;
+	// Creates: the new object as viewed right after the call, and the
+	// first object of its kind (and QP type) the case created, as viewed
+	// then ("srq_limit" -> 0, "ece.options" -> 0); known when that first
+	// object was viewed and this is another.
+	bool created = false;
+	std::map<std::string, long long> created_view, first_view;
 };
 
 // The verb's rows judge_effect runs.

@@ -141,7 +141,7 @@ const std::vector<ContractRule> kRules = {
 	 " RTS gets EOPNOTSUPP for a non-zero rate and 0 for rate 0 "
 	 "(drivers/infiniband/hw/mlx5/qp.c:mlx5_ib_modify_qp; predicted in "
 	 "deviations/mlx5.json)."},
-	{"rate_limit.qp_type.unpaced_rejected", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.qp_type.unpaced_rejected", verb_bit(Verb::ModifyQpRateLimit), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "rate_limit.pacing.supported", 0,
 	 Level::MUST, 0, "ibv_query_device_ex(3)",
 	 "packet_pacing_caps.supported_qpts: Bitmap showing which QP types are supported; a QP of "
 	 "another type cannot be paced: ibv_modify_qp_rate_limit(3) fails and, as any invalid "
@@ -193,7 +193,7 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_modify_qp_rate_limit(3) says: measured.",
 	 "mlx5: decided by firmware, not visible in the source (the rate-table index is "
 	 "programmed into the SQ, drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq)."},
-	{"ece.vendor_id.zero_is_eopnotsupp", verb_bit(Verb::SetEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.vendor_id.zero_is_eopnotsupp", verb_bit(Verb::SetEce), Check::ErrnoOfRule, "", 0, kNone, kNone, Feature::None, "ece.vendor_id.nonzero", 0,
 	 Level::MUST, 0, "ibv_set_ece(3)",
 	 "vendor_id: Unique identifier of the provider vendor on the network; EOPNOTSUPP "
 	 "libibverbs or provider driver doesn't support the ibv_set_ece() verb: libibverbs answers "
@@ -328,14 +328,14 @@ const std::vector<ContractRule> kRules = {
 	 "The page states the result as fact (\"Set rate_limit\"): MUST."
 	 " mlx5: same (drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq): rate 0 is index"
 	 " 0, unlimited."},
-	{"ece.lifecycle.new_qp_starts_from_the_default", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.lifecycle.new_qp_starts_from_the_default", verb_bit(Verb::CreateQp) | verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::StartsFresh, "ece.", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_set_ece(3) ARGUMENTS",
 	 "qp The queue pair (QP) associated with the ECE options.",
 	 "The options belong to the QP they were set on: a QP created after another QP took "
 	 "options and was destroyed answers ibv_query_ece as a QP that never saw them (the "
 	 "device's default, read on a fresh QP before). What a QP moved to RESET keeps is left "
 	 "unjudged: ECE is a vendor extension the IB spec's RESET does not speak of, and the "
-	 "pages are silent."
+	 "pages are silent. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp). Per QP type."
 	 " mlx5: same (providers/mlx5/verbs.c:create_qp): the ECE state lives in each QP and "
 	 "starts from FW's answer to its CREATE_QP."},
 	{"ece.query.returns_what_set_accepted", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
@@ -375,13 +375,13 @@ const std::vector<ContractRule> kRules = {
 	 "attributes are stated as what the element works on."
 	 " mlx5: same (providers/mlx5/mlx5.c:mlx5dv_sched_nic_create): each create programs a "
 	 "fresh element context with only its flagged fields; the shaping is FW's."},
-	{"modify_cq.lifecycle.new_cq_starts_unmoderated", verb_bit(Verb::ModifyCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_cq.lifecycle.new_cq_starts_unmoderated", verb_bit(Verb::CreateCq) | verb_bit(Verb::ModifyCq), Check::StartsFresh, "moderation_ret,cq_count,cq_period", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_cq(3)",
 	 "The function ibv_modify_cq() will modify the CQ, based on the given cq_attr->attr_mask",
 	 "The moderation belongs to the CQ modified: a CQ created after a moderated one was "
 	 "destroyed has the moderation of a CQ that never saw ibv_modify_cq (read on a fresh CQ "
 	 "before), where the device reports the moderation in effect: MUST. libibverbs has no "
-	 "query of it: elsewhere the clause SKIPs naming that."
+	 "query of it: elsewhere the clause SKIPs naming that. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp)."
 	 " mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_create_cq): a create programs no "
 	 "moderation; not observable through libibverbs."},
 	{"rate_limit.every_state.follows_the_table", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
@@ -426,13 +426,13 @@ const std::vector<ContractRule> kRules = {
 	 "set before (ibv_modify_qp_rate_limit) stays in effect, measured: MUST."
 	 " mlx5: same (drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq): a modify "
 	 "without IBV_QP_RATE_LIMIT keeps the QP's rate while the SQ stays RDY."},
-	{"srq.lifecycle.new_srq_not_armed", verb_bit(Verb::CreateSrq) | verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.lifecycle.new_srq_not_armed", verb_bit(Verb::CreateSrq) | verb_bit(Verb::ModifySrq), Check::StartsFresh, "srq_limit", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
 	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit.",
 	 "Arming is a modify of that SRQ: an SRQ created after an armed one was destroyed is not "
 	 "armed (ibv_create_srq(3): srq_limit is irrelevant there), so ibv_query_srq reads "
-	 "srq_limit 0 and draining it below the destroyed SRQ's limit raises no event: MUST."},
+	 "srq_limit 0 and draining it below the destroyed SRQ's limit raises no event: MUST. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp)."},
 	{"srq.limit_event.armed_across_resize", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
@@ -441,111 +441,97 @@ const std::vector<ContractRule> kRules = {
 	 "reached event is not (or no longer) armed.",
 	 "Only the event (or srq_limit 0) disarms: IBV_SRQ_MAX_WR alone does not modify srq_limit, "
 	 "so the SRQ stays armed and the event still fires once below the limit: MUST."},
+	{"modify_qp.should_invalid.rejected", verb_bit(Verb::ModifyQp), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::SHOULD, 0, "ibv_modify_qp(3) NOTES",
+	 "If any of the modify attributes or the modify mask are invalid, none of the attributes "
+	 "will be modified (including the QP state).",
+	 "A request only a SHOULD row rejects (a value outside the spec range the attribute table "
+	 "gives it, a flag whose device feature is missing: a provider may leave them unchecked) "
+	 "is not carried out, at SHOULD: the row's level is the level of the rejections it judges "
+	 "(contracts/effect_judge.cpp)."},
+	{"modify_srq.valid.carried_out", verb_bit(Verb::ModifySrq), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) RETURN VALUE",
+	 "ibv_modify_srq() returns 0 on success, or the value of errno on failure (which indicates "
+	 "the failure reason).",
+	 "A request no row of the verb rejects, on the object as it stood, is carried out: the "
+	 "call returns 0 (ENOMEM, or EOPNOTSUPP from a provider without the verb, aside: no page "
+	 "promises resources). Judged on every call whose request the verb's evaluator can read "
+	 "(contracts/effect_judge.cpp)."},
+	{"modify_srq.invalid.rejected", verb_bit(Verb::ModifySrq), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
+	 "If any of the modify attributes is invalid, none of the attributes will be modified.",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp)."},
+	{"create_srq.valid.carried_out", verb_bit(Verb::CreateSrq), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3) RETURN VALUE",
+	 "ibv_create_srq() returns a pointer to the created SRQ, or NULL if the request fails.",
+	 "A request no row of the verb rejects, on the object as it stood, is carried out: the "
+	 "call returns 0 (ENOMEM, or EOPNOTSUPP from a provider without the verb, aside: no page "
+	 "promises resources). Judged on every call whose request the verb's evaluator can read "
+	 "(contracts/effect_judge.cpp)."},
+	{"create_srq.invalid.rejected", verb_bit(Verb::CreateSrq), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_create_srq(3) RETURN VALUE",
+	 "ibv_create_srq() returns a pointer to the created SRQ, or NULL if the request fails.",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp)."},
+	{"modify_qp_rate_limit.valid.carried_out", verb_bit(Verb::ModifyQpRateLimit), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3) RETURN VALUE",
+	 "ibv_modify_qp_rate_limit() returns 0 on success, or the value of errno on failure (which "
+	 "indicates the failure reason).",
+	 "A request no row of the verb rejects, on the object as it stood, is carried out: the "
+	 "call returns 0 (ENOMEM, or EOPNOTSUPP from a provider without the verb, aside: no page "
+	 "promises resources). Judged on every call whose request the verb's evaluator can read "
+	 "(contracts/effect_judge.cpp)."},
+	{"modify_qp_rate_limit.invalid.rejected", verb_bit(Verb::ModifyQpRateLimit), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3) ERRORS",
+	 "EINVAL Invalid arguments.",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp)."},
+	{"set_ece.invalid.rejected", verb_bit(Verb::SetEce), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_set_ece(3) RETURN VALUE",
+	 "EINVAL In one of the following: o The QP is invalid. o The ECE options are invalid.",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp)."},
+	{"sched.valid.carried_out", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3) RETURN VALUE",
+	 "Upon success mlx5dv_sched_node[/leaf]_create() will return a new struct "
+	 "mlx5dv_sched_node[/leaf], on error NULL will be returned and errno will be set. Upon "
+	 "success modify and destroy, 0 is returned or the value of errno on a failure.",
+	 "A request no row of the verb rejects, on the object as it stood, is carried out: the "
+	 "call returns 0 (ENOMEM, or EOPNOTSUPP from a provider without the verb, aside: no page "
+	 "promises resources). Judged on every call whose request the verb's evaluator can read "
+	 "(contracts/effect_judge.cpp). "
+	 "mlx5: differs, because sched_attr_valid() refuses a root request with any flag set (value 0 included) (providers/mlx5/mlx5.c:sched_attr_valid; predicted in deviations/mlx5.json)."},
+	{"sched.invalid.rejected", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "mlx5dv_sched_node_create(3) RETURN VALUE",
+	 "Upon success mlx5dv_sched_node[/leaf]_create() will return a new struct "
+	 "mlx5dv_sched_node[/leaf], on error NULL will be returned and errno will be set. Upon "
+	 "success modify and destroy, 0 is returned or the value of errno on a failure.",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp). "
+	 "mlx5: same (providers/mlx5/mlx5.c:sched_attr_valid): every MUST row is checked in libmlx5 before the firmware is reached."},
+	{"modify_cq.valid.carried_out", verb_bit(Verb::ModifyCq), Check::ValidAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_cq(3) RETURN VALUE",
+	 "returns 0 on success, or the value of errno on failure (which indicates the failure "
+	 "reason).",
+	 "A request no row of the verb rejects, on the object as it stood, is carried out: the "
+	 "call returns 0 (ENOMEM, or EOPNOTSUPP from a provider without the verb, aside: no page "
+	 "promises resources). Judged on every call whose request the verb's evaluator can read "
+	 "(contracts/effect_judge.cpp). "
+	 "mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq), with EOPNOTSUPP where the device has no CQ moderation."},
+	{"modify_cq.invalid.rejected", verb_bit(Verb::ModifyCq), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 Level::MUST, 0, "ibv_modify_cq(3) RETURN VALUE",
+	 "returns 0 on success, or the value of errno on failure (which indicates the failure "
+	 "reason).",
+	 "A request a MUST row of the verb rejects is not carried out: the call fails. Judged on "
+	 "every call whose request the verb's evaluator can read (contracts/effect_judge.cpp). "
+	 "mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq), as the modify_cq rows."},
 	{"modify_qp.other_objects.unchanged", verb_bit(Verb::ModifyQp), Check::FrameUnchanged, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3)",
 	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according "
 	 "to the mask attr_mask.",
 	 "The verb names one QP: nothing else of the device (its other QPs, its SRQs) is the "
 	 "call's to change. The page states it as fact: MUST."},
-	{"modify_qp.property.accepted_exactly_per_contract", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_modify_qp(3)",
-	 "returns 0 on success, or the value of errno on failure; NOTES: the required attributes "
-	 "of each transition, beyond RTS the Linux 6.1 ib_modify_qp_is_ok() transition table (only "
-	 "listed transitions, only their required and optional attributes); each MUST-level "
-	 "attribute within the range the attribute table gives it on the device's caps.",
-	 nullptr},
-	{"modify_qp.property.should_ranges_rejected", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::SHOULD, 0, "ibv_modify_qp(3) NOTES",
-	 "if any of the modify attributes are invalid, none will be modified; the attribute "
-	 "table's spec ranges (SHOULD: a provider may mask them) and the device features a flag "
-	 "needs (IBV_DEVICE_AUTO_PATH_MIG, packet pacing).",
-	 nullptr},
-	{"modify_qp.property.state_machine", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibvcert",
-	 "ibv_modify_qp(3) and the Linux 6.1 transition table, step by step: each modify is "
-	 "accepted exactly when the table and the attribute ranges say so (MUST level), a rejected "
-	 "one changes nothing, and ibv_query_qp and ibv_qp::state show the state the accepted "
-	 "modifies led to.",
-	 nullptr},
-	{"modify_qp.property.queries_follow_the_model", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::SHOULD, 0, "ibv_query_qp(3)",
-	 "attribute values are valid if they have been set using ibv_modify_qp() (since the QP "
-	 "last left RESET); read back as set, except where ibv_query_qp(3) and ibv_create_qp(3) "
-	 "allow otherwise (contracts/read_back.cpp).",
-	 nullptr},
-	{"srq.property.modify_accepted_exactly_per_contract", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_modify_srq(3)",
-	 "returns 0 on success, or the value of errno on failure; srq_attr_mask is either 0 or the "
-	 "bitwise OR of IBV_SRQ_MAX_WR and IBV_SRQ_LIMIT; NOTES: resizing needs "
-	 "IBV_DEVICE_SRQ_RESIZE; each value as the SRQ rules (contracts/srq_rules.cpp) "
-	 "bounds it on the device's caps, max_wr possibly rounded up (ibv_create_srq(3): greater "
-	 "than or equal to the values requested). An accepted request reads back through "
-	 "ibv_query_srq(3) (max_wr never below the request, srq_limit as set) and the WRs posted "
-	 "before it stay in the SRQ.",
-	 nullptr},
-	{"srq.property.rejected_modify_changes_nothing", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
-	 "If any of the modify attributes is invalid, none of the attributes will be modified: "
-	 "ibv_query_srq(3) reads the same before and after, and every WR posted before the call is "
-	 "still delivered (ibv_post_srq_recv(3)).",
-	 nullptr},
-	{"srq.property.limit_events_over_traffic", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
-	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
-	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
-	 "ibv_query_srq(3) NOTES: If the value returned for srq_limit is 0, then the SRQ limit "
-	 "reached event is not (or no longer) armed, and no asynchronous events will be generated "
-	 "until the event is rearmed. So: one event per arming, when the count first drops below "
-	 "the limit.",
-	 nullptr},
-	{"srq.property.state_machine", verb_bit(Verb::CreateSrq) | verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibvcert",
-	 "ibv_create_srq(3), ibv_modify_srq(3), ibv_query_srq(3), ibv_post_srq_recv(3), "
-	 "ibv_get_async_event(3), step by step: srq_limit given to ibv_create_srq arms nothing; "
-	 "each modify is accepted exactly when the SRQ rule table says so and a rejected one "
-	 "changes nothing; a post takes the WRs up to max_wr and stops at the first one past it; "
-	 "each limit event comes once per arming when the count drops below srq_limit, and none "
-	 "otherwise; ibv_query_srq shows the size, max_sge and the arming the model holds.",
-	 nullptr},
-	{"srq.property.create_reports_what_it_made", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_create_srq(3)",
-	 "the SRQ rule table's create rules (max_wr and max_sge within the device's max_srq_wr and "
-	 "max_srq_sge, contracts/srq_rules.cpp); ibv_create_srq() will update the "
-	 "srq_init_attr struct with the original values of the SRQ that was created; the values of "
-	 "max_wr and max_sge will be greater than or equal to the values requested "
-	 "(ibv_query_srq(3) reads the same SRQ).",
-	 nullptr},
-	{"rate_limit.property.verdict_and_shaping", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
-	 "returns 0 on success, or the value of errno on failure; EINVAL: invalid arguments "
-	 "(rate_limit 0 or within packet_pacing_caps' [qp_rate_limit_min, qp_rate_limit_max], the "
-	 "attribute table's rate_limit row; no comp_mask bit is defined); a rejected request "
-	 "leaves the shaping in effect; max_burst_sz is the maximum burst size (0: the device "
-	 "default), so after an idle spell no window of sends exceeds rate_limit x window + "
-	 "max_burst_sz.",
-	 "mlx5: differs, because mlx5_modify_qp_rate_limit() answers EINVAL for a non-zero "
-	 "max_burst_sz or typical_pkt_sz with rate_limit 0, or on a device without burst support"
-	 " (not reported by ibv_query_device_ex), which the rows accept "
-	 "(providers/mlx5/verbs.c:mlx5_modify_qp_rate_limit; predicted in deviations/mlx5.json)."},
-	{"ece.property.verdict_and_query", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_set_ece(3)",
-	 "ece is IN/OUT, the accepted options are returned; EINVAL when the ECE options are "
-	 "invalid; vendor_id is the provider's IEEE OUI; comp_mask names the valid fields (none is "
-	 "defined). ibv_query_ece(3): the ECE options in effect. A rejected request stores "
-	 "nothing; the accepted options are a subset of the request.",
-	 "mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): mlx5 refuses no options, and "
-	 "the query after a set (0 until the next modify) is a subset of the request with the "
-	 "device's vendor_id."},
-	{"sched.property.rule_table", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "mlx5dv_sched_node_create(3), mlx5dv_sched_leaf_create(3), mlx5dv_sched_node_modify(3), mlx5dv_sched_leaf_modify(3)",
-	 "the rules of contracts/sched_rules.cpp: comp_mask must be 0, flags name the "
-	 "valid fields, bw_share and max_avg_bw must be 0 for the root TSAR, a leaf is connected "
-	 "to a parent node, a modify keeps the parent; a rejected modify changes nothing.",
-	 "mlx5: differs, because sched_attr_valid() refuses a root request with any flag set "
-	 "(value 0 included), a modify's parent is read only by that check and never programmed,"
-	 " and a flag the device lacks (nic_bw_share, nic_rate_limit: not reported) is "
-	 "EOPNOTSUPP (providers/mlx5/mlx5.c:sched_attr_valid; predicted in "
-	 "deviations/mlx5.json)."},
 	// The datapath: memory regions, sends and their completions, async events.
 	{"reg_mr.access.remote_needs_local_write", verb_bit(Verb::RegMr), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, EINVAL, "ibv_reg_mr(3)",
@@ -589,13 +575,6 @@ const std::vector<ContractRule> kRules = {
 	 "(by its lkey), whose RDMA target lies in a live MR with remote write (by its rkey), and "
 	 "whose message finds a receive WR with room in a live MR with local write, completes "
 	 "with IBV_WC_SUCCESS (fixtures/model/datapath_model.cpp)."},
-	{"sched.property.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
-	 "the SE assures that weight for each entity is met, the unused transmission bandwidth is "
-	 "distributed among the remaining entities assuring the weight setting, max_avg_bw caps "
-	 "each element: backlogged leaves get the weighted max-min fair share "
-	 "(fixtures/fair_share.h) within the conformance tolerance.",
-	 "mlx5: decided by firmware, not visible in the source (DWRR TSARs)."},
 };
 
 } // namespace

@@ -102,13 +102,6 @@ const std::vector<ContractRule> kRules = {
 	 "exactly where the device reports it (emu0); a device that cannot tell is checked by "
 	 "its return values alone. mlx5: decided by firmware, not visible in the source (FW's "
 	 "MODIFY_CQ with period and count); mlx5 does not report it."},
-	{"modify_cq.property.accepted_exactly_per_contract", kModifyCq, C::Effect, "", 0, kNone,
-	 kNone, Feature::None, nullptr, 0, L::MUST, 0, kReturn,
-	 "returns 0 on success, or the value of errno on failure; accepted exactly when the "
-	 "modify_cq rows allow (on any device: never a MUST breach accepted), a rejected call "
-	 "changes nothing, an accepted one is the moderation in effect.",
-	 "The property's clause: the rows above, over random requests around the caps. mlx5: "
-	 "same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_modify_cq), as the rows above."},
 };
 
 } // namespace

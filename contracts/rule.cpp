@@ -35,6 +35,8 @@ const char *verb_name(Verb verb)
 	case Verb::QueryDevice: return "ibv_query_device_ex";
 	case Verb::QueryPort: return "ibv_query_port";
 	case Verb::ResizeCq: return "ibv_resize_cq";
+	case Verb::CreateCq: return "ibv_create_cq";
+	case Verb::CreateQp: return "ibv_create_qp";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -54,6 +56,8 @@ const char *verb_family(Verb verb)
 	case Verb::SchedModify: return "sched";
 	case Verb::ModifyCq: return "modify_cq";
 	case Verb::ResizeCq: return "resize_cq";
+	case Verb::CreateCq: return "create_cq";
+	case Verb::CreateQp: return "create_qp";
 	case Verb::RegMr:
 	case Verb::PostSend:
 	case Verb::PollCq:
@@ -84,6 +88,7 @@ bool is_request_check(Check check)
 	case Check::InvalidRejected:
 	case Check::ResultAtMost:
 	case Check::UnmaskedKept:
+	case Check::StartsFresh:
 	case Check::Effect:
 		return false;
 	default:
@@ -137,6 +142,7 @@ const char *check_name(Check check)
 	case Check::InvalidRejected: return "invalid-rejected";
 	case Check::ResultAtMost: return "result-at-most";
 	case Check::UnmaskedKept: return "unmasked-kept";
+	case Check::StartsFresh: return "starts-fresh";
 	case Check::Effect: return "effect";
 	}
 	return "?";
@@ -178,6 +184,7 @@ const char *executed_by(Check check)
 	case Check::ErrnoOfRule:
 	case Check::InvalidRejected:
 	case Check::UnmaskedKept:
+	case Check::StartsFresh:
 		return "contracts/effect_judge.cpp judge_effect";
 	case Check::AtLeastRequest:
 	case Check::KeptAcross:
@@ -336,10 +343,16 @@ std::string condition_text(const ContractRule &r)
 	case Check::FrameUnchanged:
 		return "every other QP, SRQ and CQ of the device reads the same after the call";
 	case Check::ReadsBack: return "accepted: each field the request set reads back as set";
-	case Check::ErrnoOfRule: return "rejected: the errno is the one of the rule the request breaks";
-	case Check::InvalidRejected: return "a request a MUST rule rejects is not carried out";
+	case Check::ErrnoOfRule:
+		return r.other ? std::string("rejected as [") + r.other + "] says: the errno is that rule's"
+			       : "rejected: the errno is the one of the rule the request breaks";
+	case Check::InvalidRejected:
+		return r.level == Level::MUST ? "a request a MUST rule rejects is not carried out"
+					      : "a request only SHOULD rules reject is not carried out";
 	case Check::ResultAtMost: return "a non-negative result <= " + f;
 	case Check::UnmaskedKept: return "accepted: what the request does not name reads the same after the call";
+	case Check::StartsFresh:
+		return "created: " + f + " reads as on the first object of its kind the case created";
 	case Check::Effect: return "behaviour, proven by effect";
 	}
 	return "?";

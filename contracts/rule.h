@@ -41,6 +41,8 @@ enum class Verb : unsigned {
 	QueryDevice,
 	QueryPort,
 	ResizeCq,
+	CreateCq,
+	CreateQp,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -91,6 +93,8 @@ enum class Check {
 	InvalidRejected,  // a request a MUST request row rejects is not carried out (the call fails)
 	ResultAtMost,     // a non-negative result is at most the request's `field` (num_entries)
 	UnmaskedKept,     // accepted: what the request does not name reads the same after the call
+	StartsFresh,      // created: the object reads, in the fields named by `field` (prefixes, comma-separated),
+	                  // as the first object of its kind (and QP type) the case created did then
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
 };

@@ -120,7 +120,7 @@ protected:
 // changes nothing and an accepted one is the moderation in effect.
 TEST_F(ModifyCqProperty, AcceptedExactlyWhenTheContractSays)
 {
-	check_property({rule_id::modify_cq_property_accepted_exactly_per_contract}, [this] {
+	check_property({rule_id::modify_cq_valid_carried_out, {rule_id::modify_cq_invalid_rejected, rule_id::modify_cq_rejected_changes_nothing}}, [this] {
 		Trial t = trial(draw_request(run.caps()));
 		auto verdict = t.verdict.verdict();
 		RC_TAG(std::string(verdict_name(verdict)) + ", device " +

@@ -45,7 +45,7 @@ protected:
 // A request whose only fault is a SHOULD-level value may go either way here.
 TEST_F(ModifyQpProperty, AcceptedExactlyWhenTheContractSays)
 {
-	check_property({rule_id::modify_qp_property_accepted_exactly_per_contract}, [this] {
+	check_property({rule_id::modify_qp_required_set_accepted, {rule_id::modify_qp_table_only_listed}}, [this] {
 		ModifyQpTrial t = run_trial(run, draw(gen::RequestMix::everything()));
 		auto verdict = t.contract.verdict();
 		RC_TAG(std::string(verdict_name(verdict)) + ", device " +
@@ -112,7 +112,7 @@ TEST_F(ModifyQpProperty, AcceptedAttributesReadBackAsSet)
 // is rejected.
 TEST_F(ModifyQpProperty, ShouldLevelBreachRejected)
 {
-	check_property({rule_id::modify_qp_property_should_ranges_rejected}, [this] {
+	check_property({rule_id::modify_qp_should_invalid_rejected}, [this] {
 		auto request = draw(gen::RequestMix::should_breach());
 		RC_PRE(verdict_of(run, request).verdict() == Verdict::Class::ShouldReject);
 		ModifyQpTrial t = run_trial(run, request);

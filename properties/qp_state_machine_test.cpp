@@ -67,7 +67,7 @@ protected:
 // ibv_qp::state) is the one the accepted modifies led to.
 TEST_F(QpStateMachineProperty, OutcomesAndStatesAgreeWithTheModel)
 {
-	check_property({rule_id::modify_qp_property_state_machine},
+	check_property({rule_id::modify_qp_transition_listed, {rule_id::modify_qp_required_set_accepted, rule_id::modify_qp_table_only_listed, rule_id::modify_qp_rejected_changes_nothing}},
 		       [this] { run_sequence(false); });
 }
 
@@ -75,7 +75,7 @@ TEST_F(QpStateMachineProperty, OutcomesAndStatesAgreeWithTheModel)
 // reads back as the model holds it.
 TEST_F(QpStateMachineProperty, QueriesAgreeWithTheModel)
 {
-	check_property({rule_id::modify_qp_property_queries_follow_the_model},
+	check_property({rule_id::modify_qp_query_reads_back_as_set, {rule_id::modify_qp_unmasked_unchanged}},
 		       [this] { run_sequence(true); });
 }
 

@@ -75,7 +75,7 @@ TEST_F(RateLimitProperty, AcceptedExactlyWhenTheRulesAllowAndRejectedChangesNoth
 	const auto &pp = run.caps().device.packet_pacing_caps;
 	Qp &qp = rig->qp(0);
 	const double link_bps = (double)port_rate_bps(run.caps().port);
-	check_property({rule_id::rate_limit_property_verdict_and_shaping}, [&] {
+	check_property({rule_id::modify_qp_rate_limit_valid_carried_out, {rule_id::modify_qp_rate_limit_invalid_rejected, rule_id::rate_limit_range_rejected_changes_nothing, rule_id::rate_limit_pacing_max_send_rate}}, [&] {
 		const ibv_qp_rate_limit_attr asked = *gen::rate_limit_request(run.caps());
 		const bool measure = *rc::gen::inRange(0, 3) == 0; // drawn: a replay measures too
 		ibv_qp_rate_limit_attr before{};

@@ -78,7 +78,7 @@ TEST_F(SchedShareProperty, BackloggedLeavesGetTheWeightedMaxMinFairShare)
 	const auto duration = virt ? std::chrono::microseconds(200) : std::chrono::microseconds(20000);
 	const uint32_t mtu = port_mtu_bytes(run.caps().port);
 	const uint32_t frame = mtu ? std::min(kFrame, mtu) : kFrame;
-	check_property({rule_id::sched_property_weighted_max_min}, [&] {
+	check_property({rule_id::sched_shares_weighted_max_min}, [&] {
 		const gen::ShareTree tree = *gen::share_tree(kMaxLeaves, link_mbps);
 		// Each case on fresh QPs: a verdict must depend on its input alone,
 		// not on what the cases before it left in the send queues, so that

@@ -68,7 +68,7 @@ bool same_effect(const SchedAttr &a, const SchedAttr &b)
 TEST_F(SchedTreeProperty, AcceptedIffTheRulesAllowAndRejectedChangesNothing)
 {
 	Device &device = run_device();
-	check_property({rule_id::sched_property_rule_table}, [&] {
+	check_property({rule_id::sched_valid_carried_out, {rule_id::sched_invalid_rejected, rule_id::sched_invalid_changes_nothing}}, [&] {
 		std::vector<TreeElem> tree;
 		SchedModel model(kMaxElements);
 		std::vector<std::string> steps;

@@ -27,7 +27,7 @@ TEST_F(SrqCreateProperty, AcceptedExactlyWhenTheContractSaysAndReportsTheSrq)
 	Device &device = run_device();
 	std::unique_ptr<Pd> pd;
 	ASSERT_EQ(device.alloc_pd(pd), 0) << "device " << device.name() << ": ibv_alloc_pd failed";
-	check_property({rule_id::srq_property_create_reports_what_it_made, {rule_id::srq_create_reports_at_least_the_request}},
+	check_property({rule_id::create_srq_valid_carried_out, {rule_id::create_srq_invalid_rejected, rule_id::srq_create_reports_at_least_the_request}},
 		       [&] {
 		ibv_srq_init_attr init{};
 		init.attr = (*gen::srq_create_request(caps())).attr;

@@ -158,7 +158,7 @@ std::string count_bucket(uint32_t n)
 // armed limit; srq_limit queries 0 after each.
 TEST_F(SrqLimitProperty, EventsExactlyWhenTheCountFirstDropsBelowTheLimit)
 {
-	check_property({rule_id::srq_property_limit_events_over_traffic}, [this] {
+	check_property({rule_id::srq_limit_event_once_below_the_limit}, [this] {
 		gen::SrqLimitPlan plan = *gen::srq_limit_plan(caps(), kCreateCap, kPlanSteps);
 		SrqCase c(SrqTraffic::RC);
 		LimitRun run(c, support, plan);

@@ -68,7 +68,7 @@ protected:
 // the WRs posted before it are all still delivered.
 TEST_F(SrqModifyProperty, AcceptedExactlyWhenTheContractSays)
 {
-	check_property({rule_id::srq_property_modify_accepted_exactly_per_contract}, [this] {
+	check_property({rule_id::modify_srq_valid_carried_out, {rule_id::modify_srq_invalid_rejected}}, [this] {
 		SrqCase c(SrqTraffic::RC);
 		SrqModifyTrial t = run_srq_modify_trial(c, support, gen::SrqRequestMix::everything());
 		auto verdict = t.contract.verdict;
@@ -103,7 +103,7 @@ TEST_F(SrqModifyProperty, AcceptedExactlyWhenTheContractSays)
 // still takes and delivers a WR.
 TEST_F(SrqModifyProperty, RejectedRequestChangesNothing)
 {
-	check_property({rule_id::srq_property_rejected_modify_changes_nothing}, [this] {
+	check_property({rule_id::srq_rejected_changes_nothing}, [this] {
 		SrqCase c(SrqTraffic::RC);
 		SrqModifyTrial t = run_srq_modify_trial(c, support, gen::SrqRequestMix::everything());
 		RC_TAG(t.ret ? "rejected" : "accepted");

@@ -32,7 +32,7 @@ class SrqStateMachineProperty : public SrqPropertyTest {};
 // MUST: outcomes, events and queries agree with the model at every step.
 TEST_F(SrqStateMachineProperty, OutcomesEventsAndQueriesAgreeWithTheModel)
 {
-	check_property({rule_id::srq_property_state_machine}, [this] {
+	check_property({rule_id::modify_srq_valid_carried_out, {rule_id::modify_srq_invalid_rejected, rule_id::srq_rejected_changes_nothing, rule_id::srq_limit_event_once_below_the_limit, rule_id::srq_create_srq_limit_arms_nothing, rule_id::srq_post_srq_recv_max_wr_outstanding, rule_id::post_srq_recv_return_zero_or_errno}}, [this] {
 		gen::SrqCreateSpec spec = *gen::srq_create_spec(caps(), kCreateCap);
 		SrqCase c(SrqTraffic::RC);
 		c.prepare(spec.max_wr, spec.srq_limit);

@@ -5,6 +5,7 @@
 #include "contracts/modify_qp_eval.h"
 #include "contracts/names.h"
 #include "contracts/qp_attr_table.h"
+#include "contracts/rate_limit_eval.h"
 #include "contracts/read_back.h"
 #include "repro/verbs_json.h"
 
@@ -101,11 +102,48 @@ void set_ece(const DeviceCaps &caps, const json &step, EffectObservation &o)
 	o.request = evaluate_set_ece(caps, ece);
 }
 
+void modify_qp_rate_limit(const DeviceCaps &caps, const json &step, EffectObservation &o)
+{
+	const json before = step.value("self_before", json()), in = step.value("attr", json());
+	if (!before.is_object() || !in.is_object() || !step.contains("qp_type") ||
+	    number(before, "query_ret", -1) != 0)
+		return;
+	ibv_qp_rate_limit_attr attr{};
+	attr.rate_limit = in.value("rate_limit", 0u);
+	attr.max_burst_sz = in.value("max_burst_sz", 0u);
+	attr.typical_pkt_sz = in.value("typical_pkt_sz", 0u);
+	attr.comp_mask = in.value("comp_mask", 0u);
+	o.request_known = true;
+	o.request = evaluate_modify_qp_rate_limit(caps, (ibv_qp_type)number(step, "qp_type"),
+						  (ibv_qp_state)number(before, "qp_state"), attr);
+	o.request_text = fmt::format("rate_limit={} max_burst_sz={} typical_pkt_sz={} comp_mask={:#x}",
+				     attr.rate_limit, attr.max_burst_sz, attr.typical_pkt_sz, attr.comp_mask);
+}
+
+// A view's numbers by path ("ece.options", "srq_limit"), for the judge.
+void flatten(const json &j, const std::string &prefix, std::map<std::string, long long> &out)
+{
+	for (const auto &[key, value] : j.items()) {
+		if (value.is_object())
+			flatten(value, prefix + key + ".", out);
+		else if (value.is_number_integer())
+			out[prefix + key] = value.get<long long>();
+	}
+}
+
 } // namespace
 
 EffectObservation effect_of_step(const DeviceCaps &caps, const json &step)
 {
 	EffectObservation o;
+	if (step.contains("created") && step.contains("first_created")) {
+		o.verb = verb_from_name(step.value("verb", ""));
+		o.result = step.value("ret", 0LL);
+		o.created = true;
+		flatten(step.at("created"), "", o.created_view);
+		flatten(step.at("first_created"), "", o.first_view);
+		return o;
+	}
 	if (!step.value("frame_judged", false) || !step.contains("self_changes"))
 		return o;
 	o.verb = verb_from_name(step.value("verb", ""));
@@ -116,6 +154,7 @@ EffectObservation effect_of_step(const DeviceCaps &caps, const json &step)
 	case Verb::ModifyQp: modify_qp(caps, step, o); break;
 	case Verb::ModifyCq: modify_cq(caps, step, o); break;
 	case Verb::SetEce: set_ece(caps, step, o); break;
+	case Verb::ModifyQpRateLimit: modify_qp_rate_limit(caps, step, o); break;
 	default: break; // the object's changes alone (the request's evaluator needs more than the step)
 	}
 	return o;

@@ -87,7 +87,17 @@ nlohmann::json self_view(const FrameView &v)
 {
 	if (v.qps.size() == 1) {
 		const QpSnapshot &s = v.qps.begin()->second;
-		return {{"query_ret", s.query_ret}, {"qp_state", s.attr.qp_state}, {"attr", qp_attr_json(s.attr)}};
+		nlohmann::json out = {{"query_ret", s.query_ret}, {"qp_state", s.attr.qp_state},
+				      {"attr", qp_attr_json(s.attr)}};
+		if (auto e = v.eces.find(v.qps.begin()->first); e != v.eces.end()) {
+			const auto &[ret, ece] = e->second;
+			out["ece"] = {{"ret", ret}, {"vendor_id", ece.vendor_id}, {"options", ece.options}};
+		}
+		return out;
+	}
+	if (v.srqs.size() == 1) {
+		const auto &[ret, a] = v.srqs.begin()->second;
+		return {{"srq_query_ret", ret}, {"max_wr", a.max_wr}, {"max_sge", a.max_sge}, {"srq_limit", a.srq_limit}};
 	}
 	if (v.moderation.size() == 1) {
 		const auto &[ret, m] = v.moderation.begin()->second;

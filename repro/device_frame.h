@@ -35,9 +35,10 @@ struct FrameView {
 
 FrameView view_frame(const FrameObjects &objects);
 // What the effect judge reads of a call's own object (a view of that one
-// object) beyond its changes: a QP's ibv_query_qp ({"query_ret", "qp_state",
-// "attr"}), a CQ's moderation ({"moderation_ret", "cq_count", "cq_period"});
-// null for others.
+// object) beyond its changes: a QP's ibv_query_qp and ibv_query_ece
+// ({"query_ret", "qp_state", "attr", "ece": {"ret", "vendor_id", "options"}}),
+// an SRQ's ibv_query_srq ({"srq_query_ret", "max_wr", "max_sge", "srq_limit"}),
+// a CQ's moderation ({"moderation_ret", "cq_count", "cq_period"}); null for others.
 nlohmann::json self_view(const FrameView &view);
 // "qp2: min_rnr_timer=0 -> 1", one per change, objects gone or new included.
 std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);

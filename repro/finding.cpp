@@ -256,7 +256,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 										     out.value(k, 0u), read.value(k, 0u)));
 					if (!differ.empty()) {
 						c.check = Finding::Check::ReadBack;
-						c.rules = {rule_id::srq_property_create_reports_what_it_made};
+						c.rules = {rule_id::srq_create_reports_at_least_the_request};
 						c.seen = join(differ);
 						f = c;
 					}
@@ -339,7 +339,7 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.check = Finding::Check::ErrnoValue;
 				c.expect_accept = true;
 				c.expected = "0, or the value of errno on failure (a positive errno)";
-				c.rules = {rule_id::srq_property_state_machine};
+				c.rules = {rule_id::post_srq_recv_return_zero_or_errno};
 				c.seen = fmt::format("returned {} after taking {} of {} WR(s)", ret,
 						     std::max(bad, 0), s["wr"].size());
 				f = c;

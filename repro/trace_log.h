@@ -32,10 +32,15 @@ public:
 	void mark_failure(const std::string &message);
 	const nlohmann::json &steps() const { return steps_; }
 	void clear();
+	// A new case starts (ibvcert run's case runner): what the trace keeps
+	// per case (the first object of each kind created) starts again.
+	void begin_case() { case_number_++; }
+	int case_number() const { return case_number_; }
 
 private:
 	nlohmann::json steps_ = nlohmann::json::array();
 	int next_ = 0;
+	int case_number_ = 0;
 	bool retain_ = true;
 	std::function<void(const nlohmann::json &)> listener_;
 };

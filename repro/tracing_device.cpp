@@ -27,6 +27,9 @@ struct Registry {
 	};
 	std::map<std::string, MrInfo> mrs;
 	std::map<const ibv_ah *, std::string> ahs;
+	// The first QP (per QP type), CQ and SRQ the case created, as viewed then.
+	std::map<std::string, json> first_created;
+	int first_created_case = 0;
 
 	// {"mr": id, "offset": n} for an address inside a registered buffer.
 	json address(uint64_t addr) const
@@ -85,6 +88,26 @@ private:
 	bool judging_;
 	FrameView before_, self_before_;
 };
+
+// A create's new object (`inner`, registered already) viewed alone, into its
+// step as "created", with the first object of its `kind` the case created,
+// as viewed then ("first_created"), when this is another: the effect judge's
+// StartsFresh rows compare the two.
+void view_created(Registry &reg, const void *inner, const std::string &kind, json &step)
+{
+	if (!trace_log().judging())
+		return;
+	// Per case: a case that fails on it fails alone, as its rerun runs it.
+	if (reg.first_created_case != trace_log().case_number()) {
+		reg.first_created.clear();
+		reg.first_created_case = trace_log().case_number();
+	}
+	json now = self_view(view_frame(frame_objects(reg, inner, true)));
+	auto [first, fresh] = reg.first_created.try_emplace(kind, now);
+	step["created"] = now;
+	if (!fresh)
+		step["first_created"] = first->second;
+}
 
 json sges(const ibv_sge *sg, int n, const Registry &reg)
 {
@@ -397,7 +420,8 @@ public:
 		int ret = inner->modify_rate_limit(attr);
 		json step = {{"verb", "ibv_modify_qp_rate_limit"}, {"qp", id}, {"attr", in},
 			     {"ret", ret}, {"state_field_before", state_before},
-			     {"state_field_after", (int)inner->state_field()}};
+			     {"state_field_after", (int)inner->state_field()},
+			     {"qp_type", (int)inner->qp_type()}};
 		frame.judge(step);
 		trace_log().add(step);
 		return ret;
@@ -491,12 +515,14 @@ public:
 		std::unique_ptr<Cq> in;
 		int ret = inner_->create_cq(cqe, in);
 		std::string id = ret ? "" : trace_log().new_id("cq");
-		trace_log().add({{"verb", "ibv_create_cq"}, {"id", id}, {"cqe", cqe}, {"ret", ret}});
+		json step = {{"verb", "ibv_create_cq"}, {"id", id}, {"cqe", cqe}, {"ret", ret}};
 		if (!ret) {
 			auto t = std::make_unique<TCq>(std::move(in), id, reg_);
 			reg_->by_inner[t->inner.get()] = {id, t.get()};
+			view_created(*reg_, t->inner.get(), "cq", step);
 			cq = std::move(t);
 		}
+		trace_log().add(step);
 		return ret;
 	}
 	using Device::create_qp;
@@ -528,6 +554,7 @@ public:
 			step["qp_num"] = in->qp_num();
 			auto t = std::make_unique<TQp>(std::move(in), id, reg_);
 			reg_->by_inner[t->inner.get()] = {id, t.get()};
+			view_created(*reg_, t->inner.get(), "qp type " + std::to_string(init_attr.qp_type), step);
 			qp = std::move(t);
 		}
 		trace_log().add(step);
@@ -582,6 +609,7 @@ public:
 			step["attr_out"] = srq_attr_json(init_attr.attr);
 			auto t = std::make_unique<TSrq>(std::move(in), id, reg_);
 			reg_->by_inner[t->inner.get()] = {id, t.get()};
+			view_created(*reg_, t->inner.get(), "srq", step);
 			srq = std::move(t);
 		}
 		trace_log().add(step);

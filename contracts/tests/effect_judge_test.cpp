@@ -114,6 +114,64 @@ TEST(EffectJudge, ARequestAMustRowRejectsIsNotCarriedOut)
 	EXPECT_TRUE(judge_effect(o).breaks(rule_id::modify_qp_table_only_listed));
 }
 
+// The row's level is the level of the rejections it judges.
+TEST(EffectJudge, ARequestOnlyAShouldRowRejectsIsNotCarriedOutAtShould)
+{
+	auto o = observed(Verb::ModifyQp, 0);
+	o.request_known = true;
+	o.request = breaking(rule_id::modify_qp_qp_access_flags_known);
+	ASSERT_EQ(o.request.verdict(), Verdict::Class::ShouldReject);
+	auto v = judge_effect(o);
+	EXPECT_TRUE(v.breaks(rule_id::modify_qp_should_invalid_rejected)) << v.describe();
+	EXPECT_FALSE(v.breaks(rule_id::modify_qp_table_only_listed)) << v.describe();
+	EXPECT_EQ(find_rule(rule_id::modify_qp_should_invalid_rejected)->level, Level::SHOULD);
+	o.request = breaking(rule_id::modify_qp_pkey_index_range); // MUST: the MUST row's alone
+	v = judge_effect(o);
+	EXPECT_TRUE(v.breaks(rule_id::modify_qp_table_only_listed)) << v.describe();
+	EXPECT_FALSE(v.breaks(rule_id::modify_qp_should_invalid_rejected)) << v.describe();
+}
+
+// A row scoped to one request rule: that rule's errno, whatever else the
+// request breaks.
+TEST(EffectJudge, AScopedErrnoRowWantsItsRulesErrno)
+{
+	auto o = observed(Verb::SetEce, EINVAL);
+	o.request_known = true;
+	o.request = breaking(rule_id::ece_vendor_id_nonzero);
+	o.request.breaches.push_back({find_rule(rule_id::ece_vendor_id_own), "and not the device's"});
+	EXPECT_TRUE(judge_effect(o).breaks(rule_id::ece_vendor_id_zero_is_eopnotsupp));
+	o.result = EOPNOTSUPP;
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::ece_vendor_id_zero_is_eopnotsupp));
+	o.result = EINVAL;
+	o.request = breaking(rule_id::ece_vendor_id_own); // another vendor: not the row's
+	EXPECT_FALSE(judge_effect(o).breaks(rule_id::ece_vendor_id_zero_is_eopnotsupp));
+}
+
+// A created object starts as the case's first of its kind did, in the
+// fields the row names, whatever else differs.
+TEST(EffectJudge, ACreatedObjectStartsAsTheFirstOfItsKind)
+{
+	EffectObservation o;
+	o.verb = Verb::CreateSrq;
+	o.created = true;
+	o.first_view = {{"srq_limit", 0}, {"max_wr", 4}};
+	o.created_view = {{"srq_limit", 0}, {"max_wr", 16}};
+	EXPECT_TRUE(judge_effect(o).accepts()) << judge_effect(o).describe();
+	o.created_view["srq_limit"] = 9;
+	auto v = judge_effect(o);
+	ASSERT_TRUE(v.breaks(rule_id::srq_lifecycle_new_srq_not_armed)) << v.describe();
+	EXPECT_NE(v.first()->detail.find("srq_limit=9 (the first one read 0)"), std::string::npos) << v.describe();
+	o.result = ENOMEM; // no object: nothing to judge
+	EXPECT_TRUE(judge_effect(o).accepts());
+
+	EffectObservation qp;
+	qp.verb = Verb::CreateQp;
+	qp.created = true;
+	qp.first_view = {{"ece.options", 0}, {"ece.vendor_id", 0x2c9}, {"query_ret", 0}};
+	qp.created_view = {{"ece.options", 3}, {"ece.vendor_id", 0x2c9}, {"query_ret", 0}};
+	EXPECT_TRUE(judge_effect(qp).breaks(rule_id::ece_lifecycle_new_qp_starts_from_the_default));
+}
+
 TEST(EffectJudge, AnAcceptedModifyLeavesWhatItsMaskDoesNotName)
 {
 	auto o = observed(Verb::ModifyQp, 0);
@@ -138,7 +196,8 @@ TEST(EffectJudge, EveryRowOfAnEffectCheckIsJudgedByIt)
 		case Check::ErrnoOfRule:
 		case Check::ValidAccepted:
 		case Check::InvalidRejected:
-		case Check::UnmaskedKept: {
+		case Check::UnmaskedKept:
+		case Check::StartsFresh: {
 			bool found = false;
 			for (unsigned v = 0; v < (unsigned)Verb::Count; v++)
 				if (r->verbs & verb_bit((Verb)v)) {

@@ -184,7 +184,7 @@ public:
 				oracle.fail(i, {"create_srq.caps", "ibv_create_srq returned less than was asked",
 						report});
 		}
-		check_srq_state("create_srq", rule_id::srq_property_create_reports_what_it_made, lane, after, oracle);
+		check_srq_state("create_srq", rule_id::srq_create_reports_at_least_the_request, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -261,7 +261,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
 		   Oracle &oracle) override
 	{
-		check_srq_state("modify_srq", rule_id::srq_property_modify_accepted_exactly_per_contract, lane, after, oracle);
+		check_srq_state("modify_srq", rule_id::srq_rejected_changes_nothing, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -402,7 +402,7 @@ public:
 							 "bad_wr: WR #" + std::to_string(b.bad_wr) +
 								 ", expected #" + std::to_string(first_bad))});
 		}
-		check_srq_state("post_srq_recv", rule_id::srq_property_state_machine, lane, after, oracle);
+		check_srq_state("post_srq_recv", rule_id::srq_post_srq_recv_max_wr_outstanding, lane, after, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -461,7 +461,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		if (ret[lane.index()] == 0)
-			check_query("query_srq", rule_id::srq_property_state_machine, lane, attr_[lane.index()], oracle);
+			check_query("query_srq", rule_id::srq_post_srq_recv_max_wr_outstanding, lane, attr_[lane.index()], oracle);
 	}
 
 	std::string describe(const Lane &lane) const override { return srq_phrase(lane.srq().model); }
