@@ -120,6 +120,10 @@ void run_exchange(const PairSpec &pair, const std::vector<SendSpec> &sends)
 	for (const SendSpec &s : sends) {
 		if (is_atomic(s.opcode) && !rig.has_atomics())
 			GTEST_SKIP() << "the device has no atomics (atomic_cap IBV_ATOMIC_NONE)";
+		if (s.opcode == IBV_WR_RDMA_READ &&
+		    s.num_sge > rig.caps().device.orig_attr.max_sge_rd)
+			GTEST_SKIP() << "an RDMA READ of " << s.num_sge << " SGEs is above the device's max_sge_rd "
+				     << rig.caps().device.orig_attr.max_sge_rd;
 		if (s.inline_data && rig.max_inline() < s.length)
 			GTEST_SKIP() << "the QP's max_inline_data is " << rig.max_inline() << ", below the "
 				     << s.length << " bytes an inline WR of the case sends";

@@ -392,11 +392,12 @@ Verdict judge_exchange(const ExchangeView &x)
 									bytes_text(s.remote_after, 0, s.remote_after.size()),
 									bytes_text(s.payload, 0, s.payload.size())));
 				} else if (s.opcode == IBV_WR_RDMA_READ && field == "rdma") {
-					if (s.local_after != s.remote_before)
-						j.breach(r, fmt::format("RDMA_READ wr_id {}: the SGEs hold {}, "
-									"remote_addr held {}",
-									s.wr_id, bytes_text(s.local_after, 0, 16),
-									bytes_text(s.remote_before, 0, 16)));
+					long at = first_difference(s.remote_before, s.local_after, 0);
+					if (at >= 0 || s.local_after.size() != s.remote_before.size())
+						j.breach(r, fmt::format("RDMA_READ wr_id {}: from byte {} the SGEs "
+									"hold {}, remote_addr held {}",
+									s.wr_id, at, bytes_text(s.local_after, at < 0 ? 0 : at, 8),
+									bytes_text(s.remote_before, at < 0 ? 0 : at, 8)));
 				} else if (is_atomic(s.opcode) && field == "atomic") {
 					uint64_t before = u64_of(s.remote_before), after = u64_of(s.remote_after),
 						 fetched = u64_of(s.local_after);
