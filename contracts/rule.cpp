@@ -90,6 +90,20 @@ bool is_request_check(Check check)
 	case Check::UnmaskedKept:
 	case Check::StartsFresh:
 	case Check::Effect:
+	case Check::WcSuccess:
+	case Check::WcSignaled:
+	case Check::WcInPostedOrder:
+	case Check::WcOpcode:
+	case Check::WcByteLen:
+	case Check::WcImmData:
+	case Check::WcSrcQp:
+	case Check::WcFlagsKnown:
+	case Check::WcGrh:
+	case Check::GrhPlaced:
+	case Check::DataLands:
+	case Check::DeliveredToDest:
+	case Check::FlushedInErr:
+	case Check::RefusedOnSrqQp:
 		return false;
 	default:
 		return true;
@@ -144,6 +158,20 @@ const char *check_name(Check check)
 	case Check::UnmaskedKept: return "unmasked-kept";
 	case Check::StartsFresh: return "starts-fresh";
 	case Check::Effect: return "effect";
+	case Check::WcSuccess: return "wc-success";
+	case Check::WcSignaled: return "wc-signaled";
+	case Check::WcInPostedOrder: return "wc-in-posted-order";
+	case Check::WcOpcode: return "wc-opcode";
+	case Check::WcByteLen: return "wc-byte-len";
+	case Check::WcImmData: return "wc-imm-data";
+	case Check::WcSrcQp: return "wc-src-qp";
+	case Check::WcFlagsKnown: return "wc-flags-known";
+	case Check::WcGrh: return "wc-grh";
+	case Check::GrhPlaced: return "grh-placed";
+	case Check::DataLands: return "data-lands";
+	case Check::DeliveredToDest: return "delivered-to-dest";
+	case Check::FlushedInErr: return "flushed-in-err";
+	case Check::RefusedOnSrqQp: return "refused-on-srq-qp";
 	}
 	return "?";
 }
@@ -191,6 +219,23 @@ const char *executed_by(Check check)
 		return "contracts/resize_cq_judge.cpp judge_resize_cq";
 	case Check::Effect:
 		return "";
+	case Check::WcSuccess:
+	case Check::WcSignaled:
+	case Check::WcInPostedOrder:
+	case Check::WcOpcode:
+	case Check::WcByteLen:
+	case Check::WcImmData:
+	case Check::WcSrcQp:
+	case Check::WcFlagsKnown:
+	case Check::WcGrh:
+	case Check::GrhPlaced:
+	case Check::DataLands:
+	case Check::DeliveredToDest:
+		return "contracts/completion_judge.cpp judge_exchange";
+	case Check::FlushedInErr:
+		return "contracts/completion_judge.cpp judge_flush";
+	case Check::RefusedOnSrqQp:
+		return "contracts/completion_judge.cpp judge_post_recv_on_srq_qp";
 	}
 	return "";
 }
@@ -236,7 +281,7 @@ const std::vector<const ContractRule *> &all_rules()
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
-					   &frame_rules()})
+					   &frame_rules(), &completion_rules(), &create_cq_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -354,6 +399,25 @@ std::string condition_text(const ContractRule &r)
 	case Check::StartsFresh:
 		return "created: " + f + " reads as on the first object of its kind the case created";
 	case Check::Effect: return "behaviour, proven by effect";
+	case Check::WcSuccess: return "every WR of a valid exchange completes with IBV_WC_SUCCESS";
+	case Check::WcSignaled:
+		return "a successful send WR completes exactly when sq_sig_all or IBV_SEND_SIGNALED";
+	case Check::WcInPostedOrder:
+		return "the " + f + " completions name the WRs once each, in the order posted";
+	case Check::WcOpcode: return "a successful completion's opcode is its WR's";
+	case Check::WcByteLen: return "a receive completion's byte_len is the message's length";
+	case Check::WcImmData:
+		return "IBV_WC_WITH_IMM exactly with immediate data, imm_data as posted";
+	case Check::WcSrcQp: return "a UD receive's src_qp is the sender's qp_num";
+	case Check::WcFlagsKnown: return fmt::format("{} has no bit outside {:#x}", f, r.bits);
+	case Check::WcGrh: return "a UD receive of a message with a GRH has IBV_WC_GRH";
+	case Check::GrhPlaced: return "a UD receive's first 40 bytes hold the GRH, the data after";
+	case Check::DataLands: return "the " + f + " bytes land where the WR says";
+	case Check::DeliveredToDest:
+		return "a UD message reaches only the QP remote_qpn, with its Q_Key";
+	case Check::FlushedInErr:
+		return "WRs outstanding at ERR or posted in it complete once with IBV_WC_WR_FLUSH_ERR";
+	case Check::RefusedOnSrqQp: return "ibv_post_recv on a QP with an SRQ fails";
 	}
 	return "?";
 }

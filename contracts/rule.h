@@ -97,6 +97,23 @@ enum class Check {
 	                  // as the first object of its kind (and QP type) the case created did then
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
+	// the datapath: work posted on a connected pair, judged from the
+	// completions polled from each CQ and the bytes found where they land
+	// (contracts/completion_judge.h)
+	WcSuccess,        // every WR of a valid exchange completes with IBV_WC_SUCCESS
+	WcSignaled,       // a successful send WR completes exactly when sq_sig_all or IBV_SEND_SIGNALED
+	WcInPostedOrder,  // a queue's completions name its WRs once each, in the order posted (`field`: send/recv/srq)
+	WcOpcode,         // a successful completion's opcode is the one of its WR
+	WcByteLen,        // a receive completion's byte_len is the bytes of the message (+40 on UD)
+	WcImmData,        // IBV_WC_WITH_IMM exactly when the message carried immediate data, imm_data as posted
+	WcSrcQp,          // a UD receive completion's src_qp is the sender's QP number
+	WcFlagsKnown,     // wc_flags has no bit outside `bits`
+	WcGrh,            // a UD receive of a message with a GRH has IBV_WC_GRH
+	GrhPlaced,        // a UD receive's first 40 bytes hold the GRH (its dgid tail at 36..39)
+	DataLands,        // the bytes land where the WR says (`field`: sge/inline/rdma/atomic)
+	DeliveredToDest,  // a UD message reaches only the QP remote_qpn, and only with its Q_Key
+	FlushedInErr,     // WRs outstanding at ERR or posted in it complete once, IBV_WC_WR_FLUSH_ERR
+	RefusedOnSrqQp,   // ibv_post_recv on a QP with an SRQ fails, and no completion names the WR
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -187,5 +204,7 @@ const std::vector<ContractRule> &effect_rules();
 const std::vector<ContractRule> &return_rules();
 const std::vector<ContractRule> &resize_cq_rules();
 const std::vector<ContractRule> &frame_rules();
+const std::vector<ContractRule> &completion_rules();
+const std::vector<ContractRule> &create_cq_rules();
 
 } // namespace ibvcert

@@ -1,0 +1,16 @@
+// The judge of ibv_create_cq(3): the request rows (emu0 answers with them),
+// and a whole call judged from the result and the CQ it reports.
+#pragma once
+
+#include "contracts/device_caps.h"
+#include "contracts/verdict.h"
+
+namespace ibvcert {
+
+// The request rows: what a device must refuse.
+Verdict evaluate_create_cq(const DeviceCaps &caps, int cqe);
+// The whole call: the request rows against the result (0 or an errno), and
+// the CQ's reported cqe (when it returned one) against the request.
+Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reported_cqe);
+
+} // namespace ibvcert
