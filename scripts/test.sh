@@ -4,12 +4,17 @@
 # of every target, warnings as errors there and in the GCC build, corpus
 # and regression replay, bounded runs, fault knobs, OSS-Fuzz build check),
 # and the self-test matrix of every fault knob across clauses, properties
-# and fuzz targets (5 runs of the suite per knob).
+# (3 runs of the suite per knob; the fuzz targets' knobs are fuzz/ci's).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 IBVCERT_WERROR=ON scripts/setup.sh build
 ctest --test-dir build --output-on-failure -j2
 fuzz/ci build-fuzz
 # every fault knob must fail the whole run (exit 1, by a MUST failure, a
-# crash or a hang, no FLAKY case) in each of 5 runs with their own seeds
-build/ibvcert selftest --repeat 5 --fuzzers build-fuzz/fuzz
+# crash or a hang, no FLAKY case) in each of 3 runs with their own seeds,
+# on a machine the lab no longer loads (its cases have a 3 s timeout). With
+# 60 knobs, 5 runs and --fuzzers (which only prints what each target catches,
+# fuzz/ci judges that) no longer fit CI's 90 minutes beside 8 lab lanes:
+# `build/ibvcert selftest --repeat 5 --fuzzers build-fuzz/fuzz` is the
+# nightly form (README).
+build/ibvcert selftest --repeat 3
