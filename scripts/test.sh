@@ -17,4 +17,4 @@ fuzz/ci build-fuzz
 # fuzz/ci judges that) no longer fit CI's 90 minutes beside 8 lab lanes:
 # `build/ibvcert selftest --repeat 5 --fuzzers build-fuzz/fuzz` is the
 # nightly form (README).
-build/ibvcert selftest --repeat 3
+build/ibvcert selftest --repeat 3   # two knobs at a time on 2 cores
