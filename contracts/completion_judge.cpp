@@ -42,20 +42,6 @@ ibv_wc_opcode send_wc_opcode(ibv_wr_opcode op)
 	}
 }
 
-const char *wr_opcode_name(ibv_wr_opcode op)
-{
-	switch (op) {
-	case IBV_WR_SEND: return "SEND";
-	case IBV_WR_SEND_WITH_IMM: return "SEND_WITH_IMM";
-	case IBV_WR_RDMA_WRITE: return "RDMA_WRITE";
-	case IBV_WR_RDMA_WRITE_WITH_IMM: return "RDMA_WRITE_WITH_IMM";
-	case IBV_WR_RDMA_READ: return "RDMA_READ";
-	case IBV_WR_ATOMIC_CMP_AND_SWP: return "ATOMIC_CMP_AND_SWP";
-	case IBV_WR_ATOMIC_FETCH_AND_ADD: return "ATOMIC_FETCH_AND_ADD";
-	default: return "?";
-	}
-}
-
 std::string wc_text(const ibv_wc &wc)
 {
 	return fmt::format("wr_id {} {} opcode {} byte_len {} qp_num {} src_qp {} wc_flags {:#x} "
@@ -113,6 +99,25 @@ struct Delivery {
 };
 
 } // namespace
+
+const char *wr_opcode_name(ibv_wr_opcode op)
+{
+	switch (op) {
+	case IBV_WR_SEND: return "SEND";
+	case IBV_WR_SEND_WITH_IMM: return "SEND_WITH_IMM";
+	case IBV_WR_RDMA_WRITE: return "RDMA_WRITE";
+	case IBV_WR_RDMA_WRITE_WITH_IMM: return "RDMA_WRITE_WITH_IMM";
+	case IBV_WR_RDMA_READ: return "RDMA_READ";
+	case IBV_WR_ATOMIC_CMP_AND_SWP: return "ATOMIC_CMP_AND_SWP";
+	case IBV_WR_ATOMIC_FETCH_AND_ADD: return "ATOMIC_FETCH_AND_ADD";
+	case IBV_WR_LOCAL_INV: return "LOCAL_INV";
+	case IBV_WR_BIND_MW: return "BIND_MW";
+	case IBV_WR_SEND_WITH_INV: return "SEND_WITH_INV";
+	case IBV_WR_TSO: return "TSO";
+	case IBV_WR_DRIVER1: return "DRIVER1";
+	default: return "?";
+	}
+}
 
 std::vector<const ContractRule *> completion_rules_judged()
 {

@@ -73,6 +73,9 @@ Verdict judge_flush(const FlushView &f);
 Verdict judge_post_recv_on_srq_qp(int result, uint64_t refused_id,
 				  const std::vector<ibv_wc> &recv_wcs_after);
 
+// The WR opcode's name without IBV_WR_ ("SEND_WITH_IMM"), "?" for another value.
+const char *wr_opcode_name(ibv_wr_opcode op);
+
 // The rows judge_exchange / judge_flush / judge_post_recv_on_srq_qp decide.
 std::vector<const ContractRule *> completion_rules_judged();
 

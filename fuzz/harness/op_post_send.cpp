@@ -18,6 +18,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/completion_judge.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
 #include "contracts/rule_ids.h"
@@ -45,23 +46,6 @@ constexpr int kOpcodeCount = sizeof(kOpcodes) / sizeof(kOpcodes[0]);
 constexpr int kMaxSendChain = 3;
 constexpr int kSendSge = 4;
 constexpr auto kRealDeviceWait = std::chrono::milliseconds(1000);
-
-const char *opcode_name(ibv_wr_opcode op)
-{
-	switch (op) {
-	case IBV_WR_SEND: return "SEND";
-	case IBV_WR_SEND_WITH_IMM: return "SEND_WITH_IMM";
-	case IBV_WR_RDMA_WRITE: return "RDMA_WRITE";
-	case IBV_WR_RDMA_WRITE_WITH_IMM: return "RDMA_WRITE_WITH_IMM";
-	case IBV_WR_RDMA_READ: return "RDMA_READ";
-	case IBV_WR_ATOMIC_CMP_AND_SWP: return "ATOMIC_CMP_AND_SWP";
-	case IBV_WR_ATOMIC_FETCH_AND_ADD: return "ATOMIC_FETCH_AND_ADD";
-	case IBV_WR_LOCAL_INV: return "LOCAL_INV";
-	case IBV_WR_SEND_WITH_INV: return "SEND_WITH_INV";
-	case IBV_WR_TSO: return "TSO";
-	default: return "?";
-	}
-}
 
 bool plain_opcode(ibv_wr_opcode op)
 {
@@ -313,7 +297,7 @@ public:
 		std::string out = "pair: " + lane.pair().model.describe() + "\n";
 		for (size_t k = 0; k < b.wrs.size(); k++) {
 			const Wr &w = b.wrs[k];
-			out += "wr " + std::to_string(k) + ": " + opcode_name(w.c.opcode) +
+			out += "wr " + std::to_string(k) + ": " + wr_opcode_name(w.c.opcode) +
 			       (w.c.signaled ? " signaled" : "") + (w.c.inline_data ? " inline" : "") +
 			       " num_sge=" + std::to_string(w.num_sge) + ", local " +
 			       buffer_text(w.c.local) + ", remote " + buffer_text(w.c.remote) +
@@ -342,7 +326,7 @@ public:
 		const Bound &b = bound_[lane];
 		std::string ops;
 		for (const Wr &w : b.wrs)
-			ops += std::string(ops.empty() ? "" : ",") + opcode_name(w.c.opcode);
+			ops += std::string(ops.empty() ? "" : ",") + wr_opcode_name(w.c.opcode);
 		return "post_send: " + ops + " returned " + errno_name(ret[lane]) + ", " +
 		       std::to_string(b.wcs.size()) + " completions";
 	}
