@@ -3,7 +3,7 @@
 // (contracts/create_cq_judge.h) on its result and the size the CQ reports.
 #include "contracts/create_cq_judge.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_cq.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

@@ -9,7 +9,7 @@
 #include "conformance/ece_test.h"
 #include "contracts/qp_table.h"
 #include "fixtures/qp_builder.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // Clause: ibv_set_ece with a comp_mask bit verbs.h does not define returns
 // EINVAL and stores nothing: ibv_query_ece returns what it did before.
 #include "conformance/ece_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 namespace ibvcert {
 namespace {

@@ -5,7 +5,7 @@
 // the default again, not with the options of the QP before it (MUST).
 #include "conformance/ece_test.h"
 #include "fixtures/ece.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 namespace ibvcert {
 namespace {

@@ -3,7 +3,7 @@
 // ibv_query_ece returns in RESET, INIT, RTR and RTS, with the device's
 // vendor_id. Rejected: EINVAL, and nothing stored.
 #include "conformance/ece_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 namespace ibvcert {
 namespace {

@@ -4,7 +4,7 @@
 // queried state handed back) answers EOPNOTSUPP: its query broke the rule.
 #include "conformance/ece_test.h"
 #include "fixtures/rigs/run_context.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 namespace ibvcert {
 namespace {

@@ -1,7 +1,7 @@
 // Clause: ibv_set_ece with vendor_id 0 returns EOPNOTSUPP and stores
 // nothing (where ibv_query_ece can show it).
 #include "conformance/ece_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 namespace ibvcert {
 namespace {

@@ -6,7 +6,7 @@
 // it): elsewhere a SKIP naming that. No CQ moderation: a SKIP naming the caps.
 #include "conformance/modify_cq_test.h"
 #include "conformance/leak_check.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_cq.h"
 
 namespace ibvcert {
 namespace {

@@ -14,7 +14,7 @@
 // (rxe, siw) SKIPs every case but the EOPNOTSUPP one.
 #include "conformance/modify_cq_test.h"
 #include "conformance/leak_check.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_cq.h"
 
 namespace ibvcert {
 namespace {

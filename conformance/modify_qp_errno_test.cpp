@@ -15,7 +15,7 @@
 #include "contracts/names.h"
 #include "fixtures/rigs/qp_case.h"
 #include "fixtures/verb_trace.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // (a defined flag with a valid value, or a bit the API does not define)
 // makes the modify fail and change nothing.
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

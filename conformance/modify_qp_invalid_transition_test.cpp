@@ -1,7 +1,7 @@
 // Clause: a transition the table does not list (RESET->ERR, INIT->RTS, ...)
 // fails and changes nothing, QP state included.
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

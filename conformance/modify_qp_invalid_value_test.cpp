@@ -4,7 +4,7 @@
 // (MUST where every device must reject it, SHOULD for a spec range a
 // provider may mask).
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

@@ -8,7 +8,7 @@
 // in ModifyQpOptionalAttribute: nothing to read back). A device without the
 // feature behind the attribute (APM, packet pacing) is a SKIP.
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

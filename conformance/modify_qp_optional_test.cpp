@@ -2,7 +2,7 @@
 // required set (kernel transition table). A device without the feature
 // behind the attribute (APM, packet pacing) is a SKIP.
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

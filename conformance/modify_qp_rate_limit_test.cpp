@@ -7,7 +7,7 @@
 #include "fixtures/qp_builder.h"
 #include "contracts/qp_table.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

@@ -1,7 +1,7 @@
 // Clause: after an accepted transition, ibv_query_qp returns each attribute
 // of the mask as it was set (ibv_query_qp(3): values are valid once set).
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

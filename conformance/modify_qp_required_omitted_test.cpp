@@ -1,7 +1,7 @@
 // Clause: a transition missing one of its required attributes fails and
 // changes nothing (ibv_modify_qp(3) tables and NOTES).
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

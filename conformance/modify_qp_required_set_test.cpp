@@ -2,7 +2,7 @@
 // values, move the QP to the next state (ibv_modify_qp(3) tables; the kernel
 // table beyond Reset->Init->RTR->RTS).
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

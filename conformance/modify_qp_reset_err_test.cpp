@@ -1,7 +1,7 @@
 // Clause: X->RESET and X->ERR succeed with IBV_QP_STATE alone from every
 // reachable state (RESET->ERR excepted: not a transition).
 #include "conformance/modify_qp_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

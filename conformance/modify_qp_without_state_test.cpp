@@ -3,7 +3,7 @@
 // (RTR). The QP's state never changes.
 #include "conformance/modify_qp_test.h"
 #include "contracts/qp_table.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 namespace ibvcert {
 namespace {

@@ -4,7 +4,8 @@
 // (contracts/completion_judge.h); the case only drives the device.
 #include "conformance/datapath_rig.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/poll_cq.h"
+#include "contracts/rule_ids/post_recv.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

@@ -6,7 +6,10 @@
 // judge (contracts/completion_judge.h) from the completions each CQ gave
 // and the bytes found where the WRs say they land; the case only drives.
 #include "conformance/datapath_rig.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/poll_cq.h"
+#include "contracts/rule_ids/post_recv.h"
+#include "contracts/rule_ids/post_send.h"
+#include "contracts/rule_ids/post_srq_recv.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 

@@ -12,7 +12,7 @@
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -16,7 +16,8 @@
 #include "contracts/qp_table.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 #include "conformance/send_test.h"
 #include "fixtures/link_rate.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 namespace ibvcert {
 namespace {

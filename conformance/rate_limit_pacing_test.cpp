@@ -4,7 +4,7 @@
 // at most rate_limit; and after an idle period it bursts no more than B.
 #include "conformance/send_test.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <fmt/format.h>
 

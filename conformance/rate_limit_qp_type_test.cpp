@@ -9,7 +9,7 @@
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
 #include "fixtures/verb_trace.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <gtest/gtest.h>
 

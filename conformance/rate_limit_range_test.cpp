@@ -7,7 +7,8 @@
 #include "contracts/names.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 namespace ibvcert {
 namespace {

@@ -11,7 +11,8 @@
 #include "fixtures/qp_builder.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <algorithm>
 

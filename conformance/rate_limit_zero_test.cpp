@@ -3,7 +3,7 @@
 // smallest, qp_rate_limit_min).
 #include "conformance/send_test.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 // the completions it still holds. The case only drives the device.
 #include "contracts/names.h"
 #include "contracts/resize_cq_judge.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/resize_cq.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

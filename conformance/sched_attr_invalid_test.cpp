@@ -6,7 +6,7 @@
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
 #include "fixtures/sched_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

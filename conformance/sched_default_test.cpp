@@ -5,7 +5,7 @@
 // share the link equally and together fill it: neither is held to the
 // leaf's cap.
 #include "conformance/sched_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 #include "fixtures/fair_share.h"
 #include "fixtures/link_rate.h"
 #include "fixtures/rigs/sched_share_rig.h"

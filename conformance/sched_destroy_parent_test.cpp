@@ -4,7 +4,7 @@
 // first, every destroy succeeds.
 #include "conformance/sched_test.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

@@ -3,7 +3,7 @@
 // flags 0 is accepted and applies 0; a leaf modified with MAX_AVG_BW only
 // keeps its bw_share.
 #include "conformance/sched_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

@@ -2,7 +2,7 @@
 // group1's QP gets the whole 10 Gb/s node, measured.
 #include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 #include <cmath>
 

@@ -8,7 +8,7 @@
 // destroyed leaf's cap.
 #include "conformance/sched_test.h"
 #include "fixtures/rigs/sched_share_rig.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

@@ -7,7 +7,7 @@
 // weighted max-min fair share of the tree as modified (fixtures/fair_share).
 #include "conformance/sched_test.h"
 #include "fixtures/rigs/sched_share_rig.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

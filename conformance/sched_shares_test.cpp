@@ -4,7 +4,7 @@
 // the rest going to group1 (node 20 Gb/s: 15.904 and 4.096 Gb/s).
 #include "fixtures/rigs/sched_share_rig.h"
 #include "conformance/sched_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 #include <cmath>
 

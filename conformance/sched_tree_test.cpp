@@ -3,7 +3,7 @@
 // what was given (where the device reports it), valid modifies succeed (the
 // root's included), and the tree is destroyed leaves first, each 0.
 #include "conformance/sched_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 namespace ibvcert {
 namespace {

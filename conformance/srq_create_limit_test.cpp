@@ -1,7 +1,7 @@
 // Clause: srq_limit given to ibv_create_srq does not arm the SRQ (it is
 // irrelevant there): consuming WRs below it raises no event.
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

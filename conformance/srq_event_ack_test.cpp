@@ -2,7 +2,7 @@
 // destroying the SRQ (after its QPs) succeeds: ibv_destroy_srq waits only
 // for unacknowledged events.
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

@@ -4,7 +4,7 @@
 // srq_limit 0, and consuming its WRs down past the first SRQ's limit
 // raises no IBV_EVENT_SRQ_LIMIT_REACHED (MUST).
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

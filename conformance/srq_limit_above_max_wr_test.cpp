@@ -2,7 +2,7 @@
 // modifies nothing.
 #include "conformance/srq_test.h"
 #include "contracts/srq_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

@@ -3,7 +3,7 @@
 // naming this SRQ; then srq_limit queries as 0 and more consumption raises
 // nothing; arming again arms again.
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

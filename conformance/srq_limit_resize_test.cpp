@@ -4,7 +4,7 @@
 // nothing, one more raises exactly one IBV_EVENT_SRQ_LIMIT_REACHED.
 // SKIPs without IBV_DEVICE_SRQ_RESIZE.
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

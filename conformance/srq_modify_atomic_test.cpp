@@ -5,7 +5,7 @@
 #include "fixtures/rigs/srq_rig.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 // - a WR with more scatter elements than the SRQ's max_sge fails the post
 //   at that WR: the WRs before it are posted, bad_wr points at it.
 #include "conformance/srq_test.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <vector>
 

@@ -5,7 +5,7 @@
 // it is within the contract and the WRs must still all be delivered.)
 #include "conformance/srq_test.h"
 #include "contracts/srq_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

@@ -1,7 +1,7 @@
 #include "contracts/rate_limit_eval.h"
 
 #include "contracts/modify_qp_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 #include "contracts/value_check.h"
 
 #include <fmt/format.h>

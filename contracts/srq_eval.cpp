@@ -1,5 +1,5 @@
 #include "contracts/srq_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 #include "contracts/value_check.h"
 
 #include <fmt/format.h>

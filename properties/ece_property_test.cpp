@@ -13,7 +13,8 @@
 #include "fixtures/generators/qos_values.h"
 #include "properties/property_check.h"
 #include "properties/property_run.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
+#include "contracts/rule_ids/set_ece.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -10,7 +10,7 @@
 #include "contracts/names.h"
 #include "properties/property_check.h"
 #include "properties/property_run.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_cq.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -7,7 +7,7 @@
 #include "properties/modify_qp_trial.h"
 #include "properties/property_check.h"
 #include "contracts/read_back.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <gtest/gtest.h>
 

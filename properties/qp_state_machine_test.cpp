@@ -4,7 +4,7 @@
 // query must agree.
 #include "properties/property_check.h"
 #include "properties/qp_commands.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <gtest/gtest.h>
 

@@ -17,7 +17,8 @@
 #include "fixtures/send_stats.h"
 #include "properties/property_check.h"
 #include "properties/property_run.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp_rate_limit.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -15,7 +15,7 @@
 #include "fixtures/send_stats.h"
 #include "properties/property_check.h"
 #include "properties/property_run.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

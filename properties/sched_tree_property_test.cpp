@@ -12,7 +12,7 @@
 #include "contracts/names.h"
 #include "fixtures/model/sched_model.h"
 #include "properties/property_check.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>

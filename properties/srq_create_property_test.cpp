@@ -10,7 +10,8 @@
 #include "properties/property_check.h"
 #include "properties/srq_property.h"
 #include "fixtures/model/srq_verdict.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_srq.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <fmt/format.h>
 

@@ -11,7 +11,7 @@
 #include "properties/property_check.h"
 #include "fixtures/model/srq_model.h"
 #include "properties/srq_property.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <fmt/format.h>
 

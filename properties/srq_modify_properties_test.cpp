@@ -7,7 +7,8 @@
 #include "properties/property_check.h"
 #include "properties/srq_modify_trial.h"
 #include "properties/srq_property.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_srq.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <fmt/format.h>
 

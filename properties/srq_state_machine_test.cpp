@@ -10,7 +10,9 @@
 #include "properties/property_check.h"
 #include "properties/srq_commands.h"
 #include "properties/srq_property.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_srq.h"
+#include "contracts/rule_ids/post_srq_recv.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert {
 namespace {

@@ -8,7 +8,9 @@
 #include "contracts/read_back.h"
 #include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/post_srq_recv.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <fmt/core.h>
 

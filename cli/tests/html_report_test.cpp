@@ -4,7 +4,7 @@
 // writes what it saw as JSON into the DOM.
 #include "cli/tests/browser.h"
 #include "cli/tests/run_command.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

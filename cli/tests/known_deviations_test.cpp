@@ -2,7 +2,7 @@
 // kernels (uname -r prefixes) and rdma-core releases it names; one that does
 // not apply leaves the case as if unlisted (neither KNOWN nor FIXED).
 #include "cli/known_deviations.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -2,7 +2,7 @@
 // "from source, never run"): a run's verdict counts each listed case as
 // confirmed (it failed: KNOWN), refuted (it passed: FIXED) or left untested.
 #include "cli/known_deviations.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 #include "reports/case_json.h"
 #include "reports/run_verdict.h"
 

@@ -4,7 +4,8 @@
 // not a libibverbs device, so the programs run in the lab
 // (lab/repro-deviations, ctest -L lab) against rxe0 and siw0.
 #include "cli/tests/run_command.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <gtest/gtest.h>
 

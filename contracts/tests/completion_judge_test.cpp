@@ -2,7 +2,10 @@
 // kind of wrong completion breaks its own row.
 #include "contracts/completion_judge.h"
 #include "contracts/create_cq_judge.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_cq.h"
+#include "contracts/rule_ids/poll_cq.h"
+#include "contracts/rule_ids/post_recv.h"
+#include "contracts/rule_ids/post_send.h"
 
 #include <gtest/gtest.h>
 

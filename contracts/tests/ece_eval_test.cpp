@@ -1,6 +1,6 @@
 // ibv_set_ece's rules (contracts/ece_rules.cpp) through their one evaluator.
 #include "contracts/ece_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,9 @@
 // The effect rows' one interpreter: what a call did to its own object,
 // judged from the request's verdict, the object's changes and its read-back.
 #include "contracts/effect_judge.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <gtest/gtest.h>
 

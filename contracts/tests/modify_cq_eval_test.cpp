@@ -2,7 +2,7 @@
 // rejected at the row's level with the row's errno, everything within the
 // caps is accepted, and a device without cq_mod_caps refuses every call.
 #include "contracts/modify_cq_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_cq.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #include "fixtures/qp_builder.h"
 #include "contracts/qp_table.h"
 #include "contracts/modify_qp_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,8 @@
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/device_caps.h"
 #include "fixtures/emu/emu_device.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // every value rule speaks of a field the vocabulary has.
 #include "contracts/qp_attr_table.h"
 #include "contracts/rule.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // evaluator, and the fixtures' breaches of them (fixtures/sched_attr.h).
 #include "contracts/sched_eval.h"
 #include "fixtures/sched_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/sched.h"
 
 #include <gtest/gtest.h>
 

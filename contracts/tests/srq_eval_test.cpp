@@ -1,6 +1,6 @@
 // The SRQ rules (contracts/srq_rules.cpp) through their one evaluator.
 #include "contracts/srq_eval.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <gtest/gtest.h>
 

@@ -10,7 +10,6 @@
 
 #include "contracts/call_judge.h"
 #include "contracts/qp_attr_table.h"
-#include "contracts/rule_ids.h"
 
 #include <optional>
 #include <string>

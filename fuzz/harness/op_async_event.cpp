@@ -9,7 +9,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert::fuzz {
 namespace {

@@ -12,7 +12,7 @@
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
 #include "contracts/outcome_judge.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_cq.h"
 
 #include <fmt/format.h>
 

@@ -11,7 +11,7 @@
 #include "contracts/qp_table.h"
 #include "contracts/rule.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include <bit>
 #include <cstring>

@@ -21,7 +21,9 @@
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/poll_cq.h"
+#include "contracts/rule_ids/post_send.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <arpa/inet.h>
 

@@ -14,7 +14,8 @@
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/ece.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/ece.h"
+#include "contracts/rule_ids/rate_limit.h"
 
 #include <cstring>
 

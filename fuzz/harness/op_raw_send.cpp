@@ -11,7 +11,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/poll_cq.h"
 
 #include <algorithm>
 #include <chrono>

@@ -10,6 +10,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
+#include "contracts/rule_ids/sched.h"
 #include "fixtures/model/sched_model.h"
 
 namespace ibvcert::fuzz {

@@ -12,7 +12,7 @@
 #include "contracts/names.h"
 #include "contracts/srq_eval.h"
 #include "fixtures/model/srq_model.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/srq.h"
 
 #include <algorithm>
 #include <array>

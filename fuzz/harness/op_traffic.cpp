@@ -18,7 +18,9 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/rate_limit.h"
+#include "contracts/rule_ids/sched.h"
 #include "fixtures/fair_share.h"
 #include "fixtures/link_rate.h"
 #include "fixtures/rate_limit.h"

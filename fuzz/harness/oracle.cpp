@@ -4,7 +4,7 @@
 #include "contracts/frame_judge.h"
 #include "contracts/outcome_judge.h"
 #include "contracts/rule.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/modify_qp.h"
 
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/session.h"
