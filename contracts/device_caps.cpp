@@ -65,6 +65,11 @@ bool device_has(Feature feature, const DeviceCaps &caps, ibv_qp_type type,
 			return true;
 		why_not = "the device has no ECE";
 		return false;
+	case Feature::QpResize:
+		if (caps.has_device_cap(IBV_DEVICE_RESIZE_MAX_WR))
+			return true;
+		why_not = "device_cap_flags lacks IBV_DEVICE_RESIZE_MAX_WR (ibv_modify_qp(3) NOTES)";
+		return false;
 	}
 	return false;
 }

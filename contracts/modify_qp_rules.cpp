@@ -82,6 +82,14 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_DEVICE_AUTO_PATH_MIG bit is set in the device capabilities flags.",
 	 "The page tells applications how to check, not what a device without the feature "
 	 "answers: SHOULD reject (emu0 rejects with EINVAL)."},
+	{"modify_qp.cap.feature", kModifyQp, C::Feature, "cap", IBV_QP_CAP, kNone, kNone,
+	 Feature::QpResize, nullptr, 0, L::SHOULD, EINVAL, kNotes,
+	 "Not all devices support resizing QPs. To check if a device supports it, check if the "
+	 "IBV_DEVICE_RESIZE_MAX_WR bit is set in the device capabilities flags.",
+	 "As for alternate paths, the page tells applications how to check, not what a device "
+	 "without the feature answers: SHOULD reject (emu0 rejects with EINVAL). A device with it "
+	 "still has IBV_QP_CAP refused on Linux: the kernel's transition table allows it in no "
+	 "transition (modify_qp.transition.allowed)."},
 	{"modify_qp.rate_limit.feature", kBothRateVerbs, C::Feature, "", IBV_QP_RATE_LIMIT, kNone, kNone,
 	 Feature::PacketPacing, nullptr, 0, L::SHOULD, EINVAL, "ibv_query_device_ex(3)",
 	 "packet_pacing_caps: qp_rate_limit_min, qp_rate_limit_max (kbps); supported_qpts: Bitmap "

@@ -270,6 +270,7 @@ const char *feature_name(Feature feature)
 	case Feature::SrqResize: return "IBV_DEVICE_SRQ_RESIZE";
 	case Feature::CqModeration: return "CQ moderation (cq_mod_caps)";
 	case Feature::Ece: return "ECE";
+	case Feature::QpResize: return "QP resizing";
 	}
 	return "?";
 }

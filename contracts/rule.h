@@ -139,7 +139,7 @@ const char *cap_name(Cap cap); // "pkey_tbl_len"
 
 // Optional device features a request depends on.
 enum class Feature {
-	None, AutoPathMig, PacketPacing, SrqResize, CqModeration, Ece,
+	None, AutoPathMig, PacketPacing, SrqResize, CqModeration, Ece, QpResize,
 };
 const char *feature_name(Feature feature);
 
