@@ -29,60 +29,6 @@ FrameView view_frame(const FrameObjects &objects)
 	return v;
 }
 
-std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after)
-{
-	std::vector<std::string> out;
-	auto gone_or_new = [&](const auto &b, const auto &a) {
-		for (const auto &[id, x] : b)
-			if (!a.count(id))
-				out.push_back(id + ": no longer there");
-		for (const auto &[id, x] : a)
-			if (!b.count(id))
-				out.push_back(id + ": appeared");
-	};
-	gone_or_new(before.qps, after.qps);
-	gone_or_new(before.srqs, after.srqs);
-	gone_or_new(before.cqes, after.cqes);
-	for (const auto &[id, s] : before.qps)
-		if (auto it = after.qps.find(id); it != after.qps.end())
-			for (const auto &change : snapshot_diff(s, it->second))
-				out.push_back(id + ": " + change);
-	for (const auto &[id, e] : before.eces)
-		if (auto it = after.eces.find(id); it != after.eces.end()) {
-			const auto &[rb, b] = e;
-			const auto &[ra, a] = it->second;
-			if (rb != ra || (rb == 0 && (b.vendor_id != a.vendor_id || b.options != a.options ||
-						     b.comp_mask != a.comp_mask)))
-				out.push_back(fmt::format("{}: ibv_query_ece {} vendor_id={:#x} options={:#x} -> {} "
-							  "vendor_id={:#x} options={:#x}",
-							  id, rb, b.vendor_id, b.options, ra, a.vendor_id, a.options));
-		}
-	for (const auto &[id, s] : before.srqs)
-		if (auto it = after.srqs.find(id); it != after.srqs.end()) {
-			const auto &[rb, b] = s;
-			const auto &[ra, a] = it->second;
-			if (rb != ra || b.max_wr != a.max_wr || b.max_sge != a.max_sge ||
-			    b.srq_limit != a.srq_limit)
-				out.push_back(fmt::format("{}: ibv_query_srq {} max_wr={} max_sge={} "
-							  "srq_limit={} -> {} max_wr={} max_sge={} srq_limit={}",
-							  id, rb, b.max_wr, b.max_sge, b.srq_limit, ra,
-							  a.max_wr, a.max_sge, a.srq_limit));
-		}
-	for (const auto &[id, cqe] : before.cqes)
-		if (auto it = after.cqes.find(id); it != after.cqes.end() && it->second != cqe)
-			out.push_back(fmt::format("{}: cqe {} -> {}", id, cqe, it->second));
-	for (const auto &[id, m] : before.moderation)
-		if (auto it = after.moderation.find(id); it != after.moderation.end()) {
-			const auto &[rb, b] = m;
-			const auto &[ra, a] = it->second;
-			if (rb != ra || b.cq_count != a.cq_count || b.cq_period != a.cq_period)
-				out.push_back(fmt::format("{}: moderation cq_count={} cq_period={} -> "
-							  "cq_count={} cq_period={}",
-							  id, b.cq_count, b.cq_period, a.cq_count, a.cq_period));
-		}
-	return out;
-}
-
 nlohmann::json self_view(const FrameView &v)
 {
 	if (v.qps.size() == 1) {

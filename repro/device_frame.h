@@ -1,10 +1,10 @@
 // The frame a call is judged on (contracts/frame_judge.h): what a caller can
 // observe of every live object of the device but the one the call names,
-// viewed before and after the call, and what changed between the two views.
+// viewed before and after the call (what changed: fixtures/frame_view.h).
 #pragma once
 
 #include "fixtures/device.h"
-#include "fixtures/qp_snapshot.h"
+#include "fixtures/frame_view.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,16 +23,9 @@ struct FrameObjects {
 };
 
 // Each QP's full ibv_query_qp, ibv_qp::state and ibv_query_ece, each SRQ's
-// ibv_query_srq, each CQ's cqe and moderation. The queries are not noted as the last verb
-// called: a crash inside the call still names the call.
-struct FrameView {
-	std::map<std::string, QpSnapshot> qps;
-	std::map<std::string, std::pair<int, ibv_ece>> eces;
-	std::map<std::string, std::pair<int, ibv_srq_attr>> srqs;
-	std::map<std::string, int> cqes;
-	std::map<std::string, std::pair<int, ibv_moderate_cq>> moderation;
-};
-
+// ibv_query_srq, each CQ's cqe and moderation (fixtures/frame_view.h). The
+// queries are not noted as the last verb called: a crash inside the call
+// still names the call.
 FrameView view_frame(const FrameObjects &objects);
 // What the effect judge reads of a call's own object (a view of that one
 // object) beyond its changes: a QP's ibv_query_qp and ibv_query_ece
@@ -40,7 +33,5 @@ FrameView view_frame(const FrameObjects &objects);
 // an SRQ's ibv_query_srq ({"srq_query_ret", "max_wr", "max_sge", "srq_limit"}),
 // a CQ's moderation ({"moderation_ret", "cq_count", "cq_period"}); null for others.
 nlohmann::json self_view(const FrameView &view);
-// "qp2: min_rnr_timer=0 -> 1", one per change, objects gone or new included.
-std::vector<std::string> frame_changes(const FrameView &before, const FrameView &after);
 
 } // namespace ibvcert

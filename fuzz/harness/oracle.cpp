@@ -12,7 +12,8 @@
 #include "fuzz/harness/trace.h"
 
 #include "contracts/names.h"
-#include "contracts/srq_attr.h"
+
+#include "fixtures/frame_view.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -23,63 +24,28 @@ namespace ibvcert::fuzz {
 
 namespace {
 
-// Byte-equal snapshots (a taken before b) have no difference; unequal ones go to snapshot_diff,
-// which knows the fields ibv_query_qp(3) lets vary between calls.
-bool identical(const QpSnapshot &a, const QpSnapshot &b)
+// The slots include() takes (QP i, kSrqSlot, kSchedSlot0 + i) as a view of
+// the device's objects ("qp#0", "srq", "sched#1"), for fixtures/frame_view's
+// one diff.
+template <typename Include>
+FrameView lane_view(const LaneSnapshot &s, Include include)
 {
-	return a.query_ret == b.query_ret && a.state_field_refreshed == b.state_field &&
-	       memcmp(&a.attr, &b.attr, sizeof(a.attr)) == 0 &&
-	       memcmp(&a.init, &b.init, sizeof(a.init)) == 0;
+	FrameView v;
+	for (int i = 0; i < kSlots; i++)
+		if (include(i) && s.live[i])
+			v.qps["qp#" + std::to_string(i)] = s.qp[i];
+	if (include(kSrqSlot) && s.srq_live)
+		v.srqs["srq"] = {s.srq_ret, s.srq};
+	for (int i = 0; i < kSchedSlots; i++)
+		if (include(kSchedSlot0 + i) && s.sched_live[i])
+			v.sched["sched#" + std::to_string(i)] = {s.sched_ret[i], s.sched[i]};
+	return v;
 }
 
-} // namespace
-
-namespace {
-
-// The differences of the slots include() takes (QP i, kSrqSlot, kSchedSlot0 + i).
 template <typename Include>
 std::vector<std::string> diff(const LaneSnapshot &before, const LaneSnapshot &after, Include include)
 {
-	std::vector<std::string> out;
-	for (int i = 0; i < kSlots; i++) {
-		if (!include(i))
-			continue;
-		if (before.live[i] == after.live[i] &&
-		    (!before.live[i] || identical(before.qp[i], after.qp[i])))
-			continue;
-		std::string qp = "qp#" + std::to_string(i) + " ";
-		if (before.live[i] != after.live[i]) {
-			out.push_back(qp + (before.live[i] ? "destroyed" : "created"));
-			continue;
-		}
-		for (auto &d : snapshot_diff(before.qp[i], after.qp[i]))
-			out.push_back(qp + d);
-	}
-	if (include(kSrqSlot)) {
-		if (before.srq_live != after.srq_live)
-			out.push_back(std::string("srq ") + (before.srq_live ? "destroyed" : "created"));
-		else if (before.srq_live && (before.srq_ret != after.srq_ret ||
-					     memcmp(&before.srq, &after.srq, sizeof(before.srq))))
-			out.push_back("srq " + describe_srq_attr(before.srq) + " -> " +
-				      describe_srq_attr(after.srq));
-	}
-	for (int i = 0; i < kSchedSlots; i++) {
-		if (!include(kSchedSlot0 + i))
-			continue;
-		const SchedAttr &a = before.sched[i], &b = after.sched[i];
-		if (!before.sched_live[i] && !after.sched_live[i])
-			continue;
-		std::string e = "sched#" + std::to_string(i) + " ";
-		if (before.sched_live[i] != after.sched_live[i])
-			out.push_back(e + (before.sched_live[i] ? "destroyed" : "created"));
-		else if (before.sched_ret[i] != after.sched_ret[i] || a.parent != b.parent ||
-			 a.bw_share != b.bw_share || a.max_avg_bw != b.max_avg_bw)
-			out.push_back(e + "bw_share=" + std::to_string(a.bw_share) + " max_avg_bw=" +
-				      std::to_string(a.max_avg_bw) + " -> bw_share=" +
-				      std::to_string(b.bw_share) + " max_avg_bw=" +
-				      std::to_string(b.max_avg_bw));
-	}
-	return out;
+	return frame_changes(lane_view(before, include), lane_view(after, include));
 }
 
 } // namespace
