@@ -119,12 +119,16 @@ for dev in "${devices[@]}"; do
     fi
     # The known kernel bug it is: the deviations file's kernel_regressions
     # entry whose oops expressions the console matches (lab/known-oops).
-    known_bug=$(printf '%s\n' "$excerpt" | "$repo/lab/known-oops" "$kfile" /dev/stdin)
-    case $? in
-      0) ;;
-      1) known_bug="none: no kernel_regressions entry of $(basename "$kfile") matches this oops (a new kernel bug, or a later effect of one)" ;;
-      *) known_bug="not matched: lab/known-oops failed on $kfile" ;;
-    esac
+    if [ -z "$excerpt" ]; then
+      known_bug="none: the console shows no oops (a hang, or a stop without one)"
+    else
+      known_bug=$(printf '%s\n' "$excerpt" | "$repo/lab/known-oops" "$kfile" /dev/stdin)
+      case $? in
+        0) ;;
+        1) known_bug="none: no kernel_regressions entry of $(basename "$kfile") matches this oops (a new kernel bug, or a later effect of one)" ;;
+        *) known_bug="not matched: lab/known-oops failed on $kfile" ;;
+      esac
+    fi
     bin=$build/fuzz/${t}_fuzzer
     envs=("IBVCERT_DEVICE=$dev")
     [ -n "$device2" ] && envs+=("IBVCERT_DEVICE2=$device2")
