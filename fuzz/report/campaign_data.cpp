@@ -102,9 +102,9 @@ Finding kernel_finding(const std::string &run, const fs::path &txt)
 			return line.rfind(prefix, 0) == 0 ? line.c_str() + strlen(prefix) : nullptr;
 		};
 		if (const char *v = value("guest kernel failure: "))
-			f.headline = v + f.headline;
+			f.headline = v;
 		else if (const char *v = value("known kernel bug: "))
-			f.headline += std::string(" (known kernel bug: ") + v + ")";
+			f.known_bug = v;
 		else if (const char *v = value("target: "))
 			f.target = v;
 		else if (const char *v = value("replay: "))
