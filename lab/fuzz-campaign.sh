@@ -34,7 +34,10 @@ case $build in "$repo"/*|/work/*|/opt/*|/usr/*|/home/*|/root/*) ;;
 esac
 
 # Kernel failures that do not stop the kernel become stops, with their input.
-export IBVCERT_LAB_KERNEL_ARGS="${IBVCERT_LAB_KERNEL_ARGS:+$IBVCERT_LAB_KERNEL_ARGS }panic_on_warn=1 softlockup_panic=1"
+# The soft-lockup watchdog at its longest threshold (watchdog_thresh=60: a
+# CPU stuck 120 s): on a loaded host a TCG vCPU goes without host time for
+# tens of seconds, and the default 20 s stopped a guest in clear_page_erms.
+export IBVCERT_LAB_KERNEL_ARGS="${IBVCERT_LAB_KERNEL_ARGS:+$IBVCERT_LAB_KERNEL_ARGS }panic_on_warn=1 softlockup_panic=1 watchdog_thresh=60"
 ksuffix=${kernel#debian-}
 oops_re='Oops|BUG:|kernel BUG at|Kernel panic|general protection fault|Unable to handle kernel|unable to handle page fault|double fault|WARNING:|soft lockup|hung_task'
 lab_status=0
@@ -114,11 +117,24 @@ for dev in "${devices[@]}"; do
       input=$odir/evidence/kernel/$name.input
       cp "$state/running.input" "$input"
     fi
+    # The known kernel bug it is: the deviations file's kernel_regressions
+    # entry whose oops expressions the console matches (lab/known-oops).
+    if [ -z "$excerpt" ]; then
+      known_bug="none: the console shows no oops (a hang, or a stop without one)"
+    else
+      known_bug=$(printf '%s\n' "$excerpt" | "$repo/lab/known-oops" "$kfile" /dev/stdin)
+      case $? in
+        0) ;;
+        1) known_bug="none: no kernel_regressions entry of $(basename "$kfile") matches this oops (a new kernel bug, or a later effect of one)" ;;
+        *) known_bug="not matched: lab/known-oops failed on $kfile" ;;
+      esac
+    fi
     bin=$build/fuzz/${t}_fuzzer
     envs=("IBVCERT_DEVICE=$dev")
     [ -n "$device2" ] && envs+=("IBVCERT_DEVICE2=$device2")
     {
       echo "guest kernel failure: $first"
+      echo "known kernel bug: $known_bug"
       echo "device: $dev, kernel: $kernel (guest kernel arguments: $IBVCERT_LAB_KERNEL_ARGS), boot $boot"
       echo "target: $t"
       if [ -n "$input" ]; then
@@ -133,6 +149,7 @@ for dev in "${devices[@]}"; do
       echo "$excerpt"
     } >"$odir/evidence/kernel/$name.txt"
     lab_say "$dev: guest kernel failure in $t: $first"
+    lab_say "$dev: known kernel bug: $known_bug"
     lab_say "$dev: written up in $odir/evidence/kernel/$name.txt"
     # Done: the targets that ended, and the one that stopped the kernel.
     echo "$t" >>"$state/done"
@@ -142,7 +159,7 @@ for dev in "${devices[@]}"; do
   done
   lab_summary+=("$dev-$ksuffix: $boot boot(s), $kernel_findings guest kernel failure(s); evidence $odir/evidence")
   for f in "$odir"/evidence/kernel/*.txt; do
-    [ -e "$f" ] && lab_summary+=("  - $(head -1 "$f")" "    $f")
+    [ -e "$f" ] && lab_summary+=("  - $(head -1 "$f")" "    $(sed -n 2p "$f")" "    $f")
   done
   if [ -s "$odir/known-met.tsv" ]; then
     lab_summary+=("  known deviations met (count, target, entry, clause): ")

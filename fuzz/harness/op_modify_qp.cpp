@@ -263,4 +263,44 @@ void walk_to(Session &s, int slot, ibv_qp_state target)
 	}
 }
 
+void rewalk_qp_step(Session &s)
+{
+	static const char *const kOrigin[] = {"rewalk to RESET", "rewalk to INIT", "rewalk to RTR",
+					      "rewalk to RTS",   "rewalk to SQD",  "rewalk to SQE",
+					      "rewalk to ERR",   "rewalk"};
+	int slot = s.pick_live_slot();
+	if (slot < 0)
+		return;
+	auto &in = s.in();
+	const auto &states = QpBuilder::reachable_states();
+	auto target = states[in.ConsumeIntegralInRange<size_t>(0, states.size() - 1)];
+	const char *origin = kOrigin[target <= IBV_QPS_ERR ? target : 7];
+	// Back to RESET (every state may go there, with IBV_QP_STATE alone),
+	// then along the builder's path with a decoded kind of value per field
+	// of each required set: what the QP keeps across RESET meets new values.
+	auto reset = std::make_unique<ModifyQpOp>(slot, IBV_QPS_RESET, IBV_QP_STATE,
+						  std::vector<ValueChoice>{});
+	reset->origin = origin;
+	if (s.execute(std::move(reset)).ret[0] != 0)
+		return;
+	const auto &fields = qp_attr_fields();
+	for (ibv_qp_state next : QpBuilder::path_to(target)) {
+		const QpModel &q = s.lane(0).slot(slot).model;
+		const QpTransition *t = find_transition(q.type, q.state, next);
+		int mask = IBV_QP_STATE | (t ? t->required : 0);
+		std::vector<ValueChoice> values;
+		for (size_t i = 0; i < fields.size(); i++) {
+			if (!(mask & fields[i].flag))
+				continue;
+			ValueChoice c = decode_value(in, (uint16_t)i);
+			if (c.kind != ValueKind::Valid)
+				values.push_back(c);
+		}
+		auto op = std::make_unique<ModifyQpOp>(slot, next, mask, std::move(values));
+		op->origin = origin;
+		if (s.execute(std::move(op)).ret[0] != 0)
+			return;
+	}
+}
+
 } // namespace ibvcert::fuzz

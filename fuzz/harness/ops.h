@@ -12,6 +12,10 @@ void create_qp_step(Session &s);  // a QP of a decoded type and caps, then walke
 void modify_qp_step(Session &s);
 void query_qp_step(Session &s);
 void destroy_qp_step(Session &s);
+// A live QP moved to RESET, then walked to a decoded state with a decoded
+// kind of value per field of each step's required set (the walk_to of a
+// create uses the builder's values only).
+void rewalk_qp_step(Session &s);
 
 // The SRQ: ibv_create_srq (decoded attributes; a valid SRQ after a rejected
 // one), ibv_modify_srq, ibv_post_srq_recv, ibv_query_srq on the lane's SRQ.

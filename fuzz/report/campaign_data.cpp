@@ -103,6 +103,8 @@ Finding kernel_finding(const std::string &run, const fs::path &txt)
 		};
 		if (const char *v = value("guest kernel failure: "))
 			f.headline = v;
+		else if (const char *v = value("known kernel bug: "))
+			f.known_bug = v;
 		else if (const char *v = value("target: "))
 			f.target = v;
 		else if (const char *v = value("replay: "))

@@ -37,6 +37,7 @@ struct Finding {
 	std::string headline; // one line for a person
 	int files = 0;        // crash files (kernel: guest stops) of this key
 	std::string evidence, input, replay, repro, repro_note;
+	std::string known_bug; // kernel: the known bug the oops matched (lab/known-oops), or why none
 };
 
 struct KnownMet {

@@ -180,6 +180,8 @@ void add_findings(pugi::xml_node body, const Campaign &c, const Trend &trend, co
 		add(tr, "td", f.kind);
 		auto what = add(tr, "td");
 		add(what, "code", f.key);
+		if (!f.known_bug.empty())
+			add(what, "div", "known kernel bug: " + f.known_bug);
 		if (!f.evidence.empty()) {
 			add(what, "br");
 			add_file_link(what, f.evidence, page_dir, "evidence and decoded input");
