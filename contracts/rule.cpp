@@ -418,7 +418,10 @@ std::string condition_text(const ContractRule &r)
 	case Check::BadWrInList: return "a failed post sets bad_wr to a WR of the list posted";
 	case Check::ValidAccepted: return "a request no rule rejects is carried out (or ENOMEM, EOPNOTSUPP)";
 	case Check::AtLeastRequest: return "accepted: " + f + " after the call >= the request's";
-	case Check::KeptAcross: return "accepted: " + f + " the same after the call, in order";
+	case Check::KeptAcross:
+		// A CQ's completions are a queue; an SRQ's WRs have no order.
+		return "accepted: " + f + " held before the call still held after it" +
+		       (r.verbs & verb_bit(Verb::ResizeCq) ? ", in order" : "");
 	case Check::UnchangedOnReject:
 		return std::string("rejected") + (r.other ? std::string(" as [") + r.other + "] says" : "") +
 		       ": " + (f.empty() ? std::string("the object") : f) + " reads the same after the call";
