@@ -52,7 +52,7 @@ protected:
 	// Sets several requests, so that the device's own subset shows (all
 	// bits, a nibble, one bit), and queries after each: the options queried
 	// must be what set handed back (exact) or a subset of it.
-	void set_then_query(bool exact)
+	void set_then_query()
 	{
 		std::optional<ibv_ece> before;
 		if (auto why = prepare_in_state(before))
@@ -60,32 +60,23 @@ protected:
 		ASSERT_FALSE(HasFailure());
 		ASSERT_TRUE(before);
 		std::string state = qp_state_name(GetParam());
+		ece_at = "in " + state;
 		int accepted = 0;
+		// What set hands back and query then returns: the judge
+		// (contracts/ece_judge.h, from EceTest::TearDown) decides, both
+		// rows on every case (the two cases differ in the clause they name).
 		for (uint32_t asked : {0xffffffffu, 0xfu, 0x1u}) {
 			ibv_ece ece{before->vendor_id, asked, 0};
 			std::string call = "in " + state + ": ibv_set_ece(" + describe_ece(ece) + ")";
 			int ret = set(ece);
 			if (ret == EINVAL)
-				continue; // the device rejects these options (EceOptions checks nothing is stored)
+				continue; // the device rejects these options (nothing stored: the judge's)
 			ASSERT_EQ(ret, 0) << qp_case->call_evidence(call, ret, {});
 			accepted++;
 			ibv_ece now{};
 			int qret = query(now);
-			std::string seen = "then ibv_query_ece -> " + errno_name(qret) + ", " + describe_ece(now);
-			ASSERT_EQ(qret, 0) << seen << "\n" << qp_case->call_evidence(call, ret, {});
-			EXPECT_EQ(now.vendor_id, ece.vendor_id)
-				<< "ibv_set_ece handed back " << describe_ece(ece) << "; " << seen << "\n"
-				<< qp_case->call_evidence(call, ret, {});
-			if (exact)
-				EXPECT_EQ(now.options, ece.options)
-					<< "ibv_set_ece handed back " << describe_ece(ece)
-					<< " (the options in effect); " << seen << "\n"
-					<< qp_case->call_evidence(call, ret, {});
-			else
-				EXPECT_TRUE(ece_options_subset(now.options, ece.options))
-					<< "ibv_query_ece returns options ibv_set_ece did not accept: set handed back "
-					<< describe_ece(ece) << "; " << seen << "\n"
-					<< qp_case->call_evidence(call, ret, {});
+			ASSERT_EQ(qret, 0) << "then ibv_query_ece -> " << errno_name(qret) << "\n"
+					   << qp_case->call_evidence(call, ret, {});
 		}
 		if (!accepted)
 			GTEST_SKIP() << "the device rejected every request in " << state << " with EINVAL";
@@ -97,7 +88,7 @@ TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
 {
 	record_clause({rule_id::ece_query_returns_what_set_accepted,
 		       {rule_id::ece_options_accepted_subset_in_every_state}});
-	set_then_query(true);
+	set_then_query();
 }
 
 // MUST: whatever a device returns before the next modify, it is never an
@@ -105,7 +96,7 @@ TEST_P(EceInState, QueryReturnsWhatSetHandedBack)
 TEST_P(EceInState, QueryReturnsASubsetOfWhatSetHandedBack)
 {
 	record_clause({rule_id::ece_options_accepted_subset_in_every_state});
-	set_then_query(false);
+	set_then_query();
 }
 
 TEST_P(EceInState, UnknownCompMaskRejectedAndNothingStored)

@@ -30,33 +30,22 @@ TEST_P(EceOptions, AcceptedAreASubsetInEveryState)
 	ibv_ece ece{before->vendor_id, asked, 0};
 	std::string call = "ibv_set_ece(" + describe_ece(ece) + ")";
 	int ret = set(ece);
-	if (ret == EINVAL) { // the device rejects these options
-		ibv_ece after{};
-		ASSERT_EQ(query(after), 0);
-		EXPECT_EQ(describe_ece(after), describe_ece(*before))
-			<< "rejected options were stored\n"
-			<< qp_case->call_evidence(call, ret, {describe_ece(*before) + " -> " +
-								    describe_ece(after)});
+	ibv_ece after{};
+	if (ret == EINVAL) { // the device rejects these options: nothing may be stored
+		query(after);
 		return;
 	}
 	ASSERT_EQ(ret, 0) << qp_case->call_evidence(call, ret, {});
-	EXPECT_TRUE(ece_options_subset(ece.options, asked))
-		<< "ibv_set_ece returned options " << describe_ece(ece) << " beyond the request\n"
-		<< qp_case->call_evidence(call, ret, {});
+	// What comes back from set and from query in each state: the judge
+	// (contracts/ece_judge.h, from EceTest::TearDown) decides.
 	for (ibv_qp_state state : {IBV_QPS_RESET, IBV_QPS_INIT, IBV_QPS_RTR, IBV_QPS_RTS}) {
 		std::string step;
 		ASSERT_EQ(qp_case->walk_to(state, step), 0)
 			<< "precondition: " << step << "\n" << qp_case->call_evidence(call, ret, {});
-		ibv_ece now{};
-		int qret = query(now);
-		std::string seen = "in " + qp_state_name(state) + ": ibv_query_ece -> " +
-				   errno_name(qret) + ", " + describe_ece(now);
-		EXPECT_EQ(qret, 0) << seen << "\n" << qp_case->call_evidence(call, ret, {});
-		EXPECT_EQ(now.vendor_id, before->vendor_id)
-			<< seen << "\n" << qp_case->call_evidence(call, ret, {});
-		EXPECT_TRUE(ece_options_subset(now.options, asked))
-			<< seen << ": options beyond the request\n"
-			<< qp_case->call_evidence(call, ret, {});
+		ece_at = "in " + qp_state_name(state);
+		int qret = query(after);
+		EXPECT_EQ(qret, 0) << ece_at << ": ibv_query_ece -> " << errno_name(qret) << "\n"
+				   << qp_case->call_evidence(call, ret, {});
 	}
 }
 

@@ -3,6 +3,8 @@
 // ibv_query_ece with before anything is set.
 #pragma once
 
+#include "contracts/ece_judge.h"
+#include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "conformance/leak_check.h"
 #include "fixtures/rigs/qp_case.h"
@@ -19,8 +21,11 @@ namespace ibvcert {
 template <typename Base = ::testing::Test>
 class EceTest : public Base {
 protected:
+	// The QP's ECE calls judged whole (contracts/ece_judge.h), whatever the
+	// clause was written for.
 	void TearDown() override
 	{
+		judge_ece_calls();
 		qp_case.reset();
 		leak_check.expect_none_left();
 	}
@@ -28,6 +33,7 @@ protected:
 	// The QP. A SKIP reason when the device lacks what it needs.
 	std::optional<std::string> prepare()
 	{
+		judge_ece_calls(); // the QP before, if any
 		qp_case.emplace(IBV_QPT_RC, IBV_QPS_RESET, IBV_QPS_RESET);
 		return qp_case->prepare();
 	}
@@ -36,13 +42,33 @@ protected:
 	{
 		ece = ibv_ece{};
 		note_verb("ibv_query_ece");
-		return qp_case->qp().query_ece(ece);
+		int ret = qp_case->qp().query_ece(ece);
+		ece_view.calls.push_back({Verb::QueryEce, {}, ece, ret, ece_at});
+		return ret;
 	}
 
 	int set(ibv_ece &ece)
 	{
 		note_verb("ibv_set_ece");
-		return qp_case->qp().set_ece(ece);
+		ibv_ece asked = ece;
+		int ret = qp_case->qp().set_ece(ece);
+		ece_view.calls.push_back({Verb::SetEce, asked, ece, ret, ece_at});
+		return ret;
+	}
+
+	// Judges the calls so far and starts a new view (a new QP).
+	void judge_ece_calls()
+	{
+		if (ece_view.calls.empty())
+			return;
+		std::string calls;
+		for (const EceCall &c : ece_view.calls)
+			calls += "\n  " + std::string(verb_name(c.verb)) +
+				 (c.verb == Verb::SetEce ? "(" + describe_ece(c.asked) + ")" : std::string()) +
+				 (c.at.empty() ? "" : " " + c.at) + " -> " + errno_name(c.result) +
+				 (c.result ? std::string() : ", " + describe_ece(c.got));
+		record_verdict(judge_ece(ece_view), ece_rules_judged(ece_view), "the QP's ECE calls:" + calls);
+		ece_view = EceView{};
 	}
 
 	// Whether the device takes ibv_set_ece at all: a valid request (the
@@ -87,6 +113,8 @@ protected:
 
 	LeakCheck leak_check; // before qp_case: counts from before the case
 	std::optional<QpCase> qp_case;
+	EceView ece_view;   // every ibv_set_ece / ibv_query_ece of the case's QP
+	std::string ece_at; // where the QP is ("in RTS"), for the view
 };
 
 } // namespace ibvcert

@@ -11,6 +11,8 @@ namespace {
 
 class EceWithoutSupport : public EceTest<> {};
 
+// The case calls both verbs; the judge (contracts/ece_judge.h, from
+// EceTest::TearDown) holds their answers to each other.
 TEST_F(EceWithoutSupport, EopnotsuppFromBothVerbs)
 {
 	record_clause({rule_id::ece_unsupported_from_both_verbs});
@@ -18,29 +20,19 @@ TEST_F(EceWithoutSupport, EopnotsuppFromBothVerbs)
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
 	ibv_ece q{};
-	int qret = query(q);
-	if (qret == 0) {
+	if (query(q) == 0) {
 		int sret = probe_set(q);
 		if (sret != EOPNOTSUPP && sret != ENOSYS)
 			GTEST_SKIP() << "the device has ECE (ibv_query_ece: " << describe_ece(q)
 				     << ", ibv_set_ece of it: " << errno_name(sret)
 				     << "): the other Ece* cases cover it";
-		ADD_FAILURE() << "ibv_set_ece(" << describe_ece(q) << ") returned " << errno_name(sret)
-			      << ": the device has no ECE, yet ibv_query_ece succeeded ("
-			      << describe_ece(q) << ")\n"
-			      << qp_case->call_evidence("ibv_query_ece", qret, {});
 		return;
 	}
-	EXPECT_TRUE(qret == EOPNOTSUPP || qret == ENOSYS)
-		<< qp_case->call_evidence("ibv_query_ece", qret, {});
+	// ibv_query_ece says the verb is missing: a set naming a vendor (the
+	// node GUID's OUI) must say so too.
 	uint32_t vendor = oui_of_node_guid(qp_case->caps().device.orig_attr.node_guid);
 	ibv_ece ece{vendor ? vendor : 1, 0x1, 0};
-	std::string call = "ibv_set_ece(" + describe_ece(ece) + ") after ibv_query_ece returned " +
-			   errno_name(qret);
-	int ret = set(ece);
-	EXPECT_TRUE(ret == EOPNOTSUPP || ret == ENOSYS)
-		<< "ibv_set_ece on a device whose ibv_query_ece is not supported\n"
-		<< qp_case->call_evidence(call, ret, {});
+	set(ece);
 }
 
 } // namespace

@@ -23,9 +23,8 @@ TEST_P(SrqCreateLimit, DoesNotArm)
 	ASSERT_EQ(r.post(kPosted), 0) << "ibv_post_srq_recv failed\n" << r.evidence();
 	ASSERT_EQ(r.consume(kPosted), "") << r.evidence();
 	r.events().listen(kQuietWindow, r.step());
-	EXPECT_EQ(r.events().limit_events(), 0)
-		<< "IBV_EVENT_SRQ_LIMIT_REACHED with no ibv_modify_srq: the srq_limit "
-		<< kCreateLimit << " given to ibv_create_srq armed the SRQ\n" << r.evidence();
+	// No event is due: the judge (contracts/srq_event_judge.h, from
+	// SrqTest::TearDown) holds the SRQ to that.
 }
 
 INSTANTIATE_TEST_SUITE_P(Traffic, SrqCreateLimit, kTrafficKinds, traffic_name);

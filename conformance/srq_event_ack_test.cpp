@@ -25,8 +25,9 @@ TEST_P(SrqEventAck, AckedEventsLetTheSrqBeDestroyed)
 			  << kEventTimeout.count() << " ms\n" << r.evidence();
 	r.events().listen(kQuietWindow, r.step());
 	ASSERT_EQ(r.events().unacked(), 0) << r.evidence();
-	int ret = r.destroy();
-	EXPECT_EQ(ret, 0) << "ibv_destroy_srq after every event was acknowledged\n" << r.evidence();
+	// ibv_destroy_srq with every event acknowledged: the judge
+	// (contracts/srq_event_judge.h, from SrqTest::TearDown) holds it to 0.
+	r.destroy();
 }
 
 INSTANTIATE_TEST_SUITE_P(Traffic, SrqEventAck, kTrafficKinds, traffic_name);

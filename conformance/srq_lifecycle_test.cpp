@@ -31,6 +31,7 @@ TEST_P(SrqLifecycle, NewSrqIsNotArmedAfterAnArmedOneWasDestroyed)
 	ASSERT_EQ(rig->modify(arm, IBV_SRQ_LIMIT), 0)
 		<< "ibv_modify_srq rejected srq_limit " << kLimit << "\n" << rig->evidence();
 	std::string first = rig->evidence();
+	rig->judge_history();
 	rig.reset(); // the armed SRQ and its QPs destroyed
 
 	rig.emplace(GetParam());
@@ -44,13 +45,11 @@ TEST_P(SrqLifecycle, NewSrqIsNotArmedAfterAnArmedOneWasDestroyed)
 			<< "a new SRQ reads srq_limit " << q->srq_limit
 			<< " (the destroyed SRQ was armed at " << kLimit << ")\n" << r.evidence();
 	}
-	size_t mark = r.events().size();
 	ASSERT_EQ(r.post(kPosted), 0) << "ibv_post_srq_recv failed\n" << r.evidence();
 	ASSERT_EQ(r.consume(kPosted), "") << r.evidence();
+	// Nobody armed this SRQ: no event is due (contracts/srq_event_judge.h,
+	// from SrqTest::TearDown).
 	r.events().listen(kQuietWindow, r.step());
-	EXPECT_EQ(r.events().limit_events(mark), 0)
-		<< "IBV_EVENT_SRQ_LIMIT_REACHED on a new SRQ nobody armed (the destroyed SRQ before "
-		<< "it was armed at " << kLimit << ")\n" << r.evidence();
 	end_case("srq_limit 0 on the new SRQ");
 }
 

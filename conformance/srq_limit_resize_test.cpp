@@ -28,7 +28,6 @@ TEST_P(SrqLimitAcrossResize, MaxWrAloneKeepsTheLimitArmed)
 	if (!r.has_resize())
 		GTEST_SKIP() << "the device does not advertise IBV_DEVICE_SRQ_RESIZE";
 	EventLog &ev = r.events();
-	size_t mark = ev.size();
 	ASSERT_EQ(r.post(kPosted), 0) << "ibv_post_srq_recv failed\n" << r.evidence();
 	ibv_srq_attr arm{};
 	arm.srq_limit = kLimit;
@@ -45,27 +44,15 @@ TEST_P(SrqLimitAcrossResize, MaxWrAloneKeepsTheLimitArmed)
 	ASSERT_EQ(r.modify(grow, IBV_SRQ_MAX_WR), 0)
 		<< "IBV_SRQ_MAX_WR " << grow.max_wr << " rejected on a device that advertises "
 		<< "IBV_DEVICE_SRQ_RESIZE\n" << r.evidence();
-	if (auto q = query()) {
-		EXPECT_EQ(q->srq_limit, kLimit)
-			<< "a resize (IBV_SRQ_MAX_WR alone) changed srq_limit\n" << r.evidence();
-	}
+	query(); // srq_limit after the resize
 
+	// Down to the limit: nothing due; one below it: the event, once. The
+	// judge (contracts/srq_event_judge.h, from SrqTest::TearDown) decides.
 	ASSERT_EQ(r.consume(kPosted - kLimit), "") << r.evidence();
 	ev.listen(kQuietWindow, r.step());
-	EXPECT_EQ(ev.limit_events(mark), 0)
-		<< "IBV_EVENT_SRQ_LIMIT_REACHED with " << r.outstanding()
-		<< " WRs in the SRQ, which is not below srq_limit " << kLimit << "\n" << r.evidence();
 	ASSERT_EQ(r.consume(1), "") << r.evidence();
-	bool came = ev.await_limit(kEventTimeout, r.step());
+	ev.await_limit(kEventTimeout, r.step());
 	ev.listen(kQuietWindow, r.step());
-	EXPECT_TRUE(came) << "armed at srq_limit " << kLimit << ", then resized to max_wr "
-			  << grow.max_wr << ": no IBV_EVENT_SRQ_LIMIT_REACHED within "
-			  << kEventTimeout.count() << " ms after the WR count dropped to "
-			  << r.outstanding() << " (IBV_SRQ_MAX_WR alone disarmed the SRQ)\n"
-			  << r.evidence();
-	EXPECT_LE(ev.limit_events(mark), 1)
-		<< ev.limit_events(mark) << " IBV_EVENT_SRQ_LIMIT_REACHED events for one drop below "
-		<< "srq_limit\n" << r.evidence();
 	ASSERT_EQ(r.consume(r.outstanding()), "") << r.evidence();
 	EXPECT_EQ(ev.unacked(), 0);
 	EXPECT_EQ(r.all_delivered(), "") << r.evidence();

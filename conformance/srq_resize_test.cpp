@@ -73,9 +73,9 @@ TEST_P(SrqResizeWithCap, GrowsAndKeepsPostedWrs)
 	// More WRs than the old max_wr fit now.
 	EXPECT_EQ(r.post(attr.max_wr - r.outstanding()), 0)
 		<< "cannot post up to the new max_wr " << attr.max_wr << "\n" << r.evidence();
+	// Every WR out: those posted before the resize must come out too (the
+	// judge, contracts/srq_event_judge.h, from SrqTest::TearDown).
 	ASSERT_EQ(r.consume(r.outstanding()), "") << r.evidence();
-	EXPECT_EQ(r.all_delivered(), "") << "WRs posted before the resize were lost\n"
-					 << r.evidence();
 }
 
 INSTANTIATE_TEST_SUITE_P(Attr, SrqResizeWithoutCap, kSrqOnly, traffic_name);

@@ -27,8 +27,12 @@ protected:
 			GTEST_SKIP() << *why;
 	}
 
+	// The SRQ's history (its calls and the events read) judged whole by
+	// contracts/srq_event_judge.h, whatever the clause was written for.
 	void TearDown() override
 	{
+		if (rig)
+			rig->judge_history();
 		rig.reset();
 		leak_check.expect_none_left();
 	}

@@ -7,6 +7,8 @@
 
 #include <cerrno>
 
+#include <infiniband/verbs.h>
+
 namespace ibvcert {
 namespace {
 
@@ -54,7 +56,7 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_query_qp returns), so MUST (was SHOULD). Fields the page says may differ between "
 	 "calls (qp_state, path_mig_state, sq_draining, ah_attr with APM) or that it does not "
 	 "return are not compared."},
-	{"srq.limit_event.once_below_the_limit", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.limit_event.once_below_the_limit", verb_bit(Verb::ModifySrq), Check::LimitEventOnce, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
 	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
@@ -62,7 +64,7 @@ const std::vector<ContractRule> kRules = {
 	 "reached event is not (or no longer) armed, and no asynchronous events will be generated "
 	 "until the event is rearmed.",
 	 nullptr},
-	{"srq.create.srq_limit_arms_nothing", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.create.srq_limit_arms_nothing", verb_bit(Verb::CreateSrq), Check::LimitNotArmedByCreate, "srq_limit", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_create_srq(3)",
 	 "srq_limit: The limit value of the SRQ (irrelevant for ibv_create_srq); ibv_modify_srq(3) "
 	 "NOTES: modifying the srq_limit arms the SRQ.",
@@ -79,7 +81,7 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_DEVICE_SRQ_RESIZE bit is set in the device capabilities flags; If any of the modify "
 	 "attributes is invalid, none of the attributes will be modified.",
 	 nullptr},
-	{"srq.resize.keeps_posted_wrs", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.resize.keeps_posted_wrs", verb_bit(Verb::ModifySrq), Check::KeptAcross, "wr_ids", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3)",
 	 "IBV_SRQ_MAX_WR Resize the SRQ; max_wr: maximum number of outstanding work requests in "
 	 "the SRQ (as at create, not below the request); the WRs already posted stay in the SRQ.",
@@ -100,14 +102,14 @@ const std::vector<ContractRule> kRules = {
 	 "IBV_SRQ_MAX_WR, IBV_SRQ_LIMIT; NOTES: none of the attributes will be modified when the "
 	 "request is invalid.",
 	 nullptr},
-	{"srq.create.reports_at_least_the_request", verb_bit(Verb::CreateSrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.create.reports_at_least_the_request", verb_bit(Verb::CreateSrq), Check::AtLeastRequest, "max_wr,max_sge", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_create_srq(3)",
 	 "The function ibv_create_srq() will update the srq_init_attr struct with the original "
 	 "values of the SRQ that was created; the values of max_wr and max_sge will be greater "
 	 "than or equal to the values requested.",
 	 "Judged on what an accepted ibv_create_srq writes back into srq_init_attr, against the "
 	 "request (contracts/srq_eval.h: evaluate_create_srq_report): MUST."},
-	{"srq.post_srq_recv.max_wr_outstanding", verb_bit(Verb::PostSrqRecv), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.post_srq_recv.max_wr_outstanding", verb_bit(Verb::PostSrqRecv), Check::RoomLeft, "outstanding", 0, kNone, kNone, Feature::None, "max_wr", 0,
 	 Level::MUST, 0, "ibv_create_srq(3), ibv_post_srq_recv(3)",
 	 "max_wr: Requested max number of outstanding work requests (WRs) in the SRQ; "
 	 "ibv_create_srq() will update the srq_init_attr struct with the original values of the "
@@ -117,7 +119,7 @@ const std::vector<ContractRule> kRules = {
 	 "The SRQ's max_wr (as ibv_create_srq reported it, or a floor after an accepted resize) "
 	 "is the most WRs it holds: a post takes the WRs up to it and fails at the first one past "
 	 "it. Judged only where max_wr is known exactly."},
-	{"srq.post_srq_recv.num_sge_within_max_sge", verb_bit(Verb::PostSrqRecv), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.post_srq_recv.num_sge_within_max_sge", verb_bit(Verb::PostSrqRecv), Check::AtMostObjects, "num_sge", 0, kNone, kNone, Feature::None, "max_sge", 0,
 	 Level::MUST, 0, "ibv_create_srq(3), ibv_post_srq_recv(3)",
 	 "max_sge: Requested max number of scatter elements per WR in the SRQ; "
 	 "ibv_post_srq_recv() ... stops processing WRs from this list at the first failure (that "
@@ -125,7 +127,7 @@ const std::vector<ContractRule> kRules = {
 	 "WR through bad_wr.",
 	 "A WR with more scatter elements than the SRQ's max_sge (or a negative num_sge) is a "
 	 "failure detected while posting: the post stops at it."},
-	{"srq.async_event.acked_before_destroy", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.async_event.acked_before_destroy", verb_bit(Verb::ModifySrq), Check::DestroyAfterAck, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_get_async_event(3) NOTES",
 	 "All async events that ibv_get_async_event() returns must be acknowledged using "
 	 "ibv_ack_async_event(). To avoid races, destroying an object (CQ, SRQ or QP) will wait "
@@ -200,7 +202,7 @@ const std::vector<ContractRule> kRules = {
 	 "EOPNOTSUPP for vendor_id 0, which names no vendor, and nothing is stored.",
 	 "mlx5: same (libibverbs/verbs.c:ibv_set_ece): answered before libmlx5 runs, nothing "
 	 "stored."},
-	{"ece.unsupported.from_both_verbs", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.unsupported.from_both_verbs", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::EceUnsupportedBoth, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_set_ece(3), ibv_query_ece(3)",
 	 "EOPNOTSUPP libibverbs or provider driver doesn't support the ibv_set_ece() verb: a "
 	 "device without ECE says so from both verbs.",
@@ -213,7 +215,7 @@ const std::vector<ContractRule> kRules = {
 	 "bit); EINVAL The ECE options are invalid: a comp_mask with an unknown bit is rejected "
 	 "with EINVAL and nothing is stored (ibv_query_ece(3) returns what it returned before).",
 	 "mlx5: same (providers/mlx5/verbs.c:mlx5_set_ece): EINVAL before anything is stored."},
-	{"ece.options.accepted_subset_in_every_state", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.options.accepted_subset_in_every_state", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::EceAcceptedSubset, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_set_ece(3)",
 	 "The desired ECE options will be used during various modify QP stages based on supported "
 	 "options in relevant QP state; ece is IN/OUT, the accepted options will be returned in "
@@ -338,7 +340,7 @@ const std::vector<ContractRule> kRules = {
 	 "pages are silent. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp). Per QP type."
 	 " mlx5: same (providers/mlx5/verbs.c:create_qp): the ECE state lives in each QP and "
 	 "starts from FW's answer to its CREATE_QP."},
-	{"ece.query.returns_what_set_accepted", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"ece.query.returns_what_set_accepted", verb_bit(Verb::SetEce) | verb_bit(Verb::QueryEce), Check::EceQueryAsAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "ibv_set_ece(3), ibv_query_ece(3)",
 	 "ibv_set_ece(3): The requested ECE values. This is IN/OUT field, the accepted options "
 	 "will be returned in this field. ibv_query_ece(3): Return to the user current ECE state "
@@ -433,7 +435,7 @@ const std::vector<ContractRule> kRules = {
 	 "Arming is a modify of that SRQ: an SRQ created after an armed one was destroyed is not "
 	 "armed (ibv_create_srq(3): srq_limit is irrelevant there), so ibv_query_srq reads "
 	 "srq_limit 0 and draining it below the destroyed SRQ's limit raises no event: MUST. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp)."},
-	{"srq.limit_event.armed_across_resize", verb_bit(Verb::ModifySrq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"srq.limit_event.armed_across_resize", verb_bit(Verb::ModifySrq), Check::LimitArmedAcrossResize, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_srq(3) NOTES",
 	 "Modifying the srq_limit arms the SRQ to produce an IBV_EVENT_SRQ_LIMIT_REACHED \"low "
 	 "watermark\" asynchronous event once the number of WRs in the SRQ drops below srq_limit. "
@@ -533,15 +535,15 @@ const std::vector<ContractRule> kRules = {
 	 "The verb names one QP: nothing else of the device (its other QPs, its SRQs) is the "
 	 "call's to change. The page states it as fact: MUST."},
 	// The datapath: memory regions, sends and their completions, async events.
-	{"reg_mr.access.remote_needs_local_write", verb_bit(Verb::RegMr), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"reg_mr.access.remote_needs_local_write", verb_bit(Verb::RegMr), Check::BitsRequire, "access", IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_ATOMIC, kNone, {Cap::None, IBV_ACCESS_LOCAL_WRITE}, Feature::None, nullptr, 0,
 	 Level::MUST, EINVAL, "ibv_reg_mr(3)",
 	 "If IBV_ACCESS_REMOTE_WRITE or IBV_ACCESS_REMOTE_ATOMIC is set, then IBV_ACCESS_LOCAL_WRITE "
 	 "must be set too. RETURN VALUE: ibv_reg_mr() returns a pointer to the registered MR, or "
 	 "NULL if the request fails.",
 	 "The page makes local write a condition of remote write and remote atomic access: an "
 	 "access value without it is invalid and the registration fails (EINVAL by convention: "
-	 "the kernel's ib_check_mr_access). fixtures/model/datapath_model.cpp reg_mr_breaks()."},
-	{"post_send.opcode.in_the_qp_type_table", verb_bit(Verb::PostSend), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	 "the kernel's ib_check_mr_access). contracts/reg_mr_eval.cpp evaluate_reg_mr()."},
+	{"post_send.opcode.in_the_qp_type_table", verb_bit(Verb::PostSend), Check::OpcodeOfQpType, "opcode", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, EINVAL, "ibv_post_send(3)",
 	 "Each QP Transport Service Type supports a specific set of opcodes, as shown in the "
 	 "following table. It stops processing WRs from this list at the first failure (that can "

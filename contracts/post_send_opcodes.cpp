@@ -1,5 +1,7 @@
 #include "contracts/post_send_opcodes.h"
 
+#include <fmt/format.h>
+
 namespace ibvcert {
 namespace {
 
@@ -35,6 +37,16 @@ bool opcode_in_table(ibv_qp_type type, ibv_wr_opcode opcode)
 		if (c.opcode == opcode)
 			return (unsigned)type < 32 && (c.qp_types & qpt(type));
 	return false;
+}
+
+Verdict evaluate_post_send_opcode(ibv_qp_type type, ibv_wr_opcode opcode)
+{
+	Verdict v;
+	for (const ContractRule *r : rules_of(Verb::PostSend))
+		if (r->check == Check::OpcodeOfQpType && !opcode_in_table(type, opcode))
+			v.breaches.push_back({r, fmt::format("opcode {} is not in the column of QP type {}",
+							     (int)opcode, (int)type)});
+	return v;
 }
 
 } // namespace ibvcert

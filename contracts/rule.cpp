@@ -104,6 +104,13 @@ bool is_request_check(Check check)
 	case Check::DeliveredToDest:
 	case Check::FlushedInErr:
 	case Check::RefusedOnSrqQp:
+	case Check::LimitEventOnce:
+	case Check::LimitNotArmedByCreate:
+	case Check::LimitArmedAcrossResize:
+	case Check::DestroyAfterAck:
+	case Check::EceUnsupportedBoth:
+	case Check::EceAcceptedSubset:
+	case Check::EceQueryAsAccepted:
 		return false;
 	default:
 		return true;
@@ -172,6 +179,17 @@ const char *check_name(Check check)
 	case Check::DeliveredToDest: return "delivered-to-dest";
 	case Check::FlushedInErr: return "flushed-in-err";
 	case Check::RefusedOnSrqQp: return "refused-on-srq-qp";
+	case Check::LimitEventOnce: return "limit-event-once";
+	case Check::LimitNotArmedByCreate: return "limit-not-armed-by-create";
+	case Check::LimitArmedAcrossResize: return "limit-armed-across-resize";
+	case Check::DestroyAfterAck: return "destroy-after-ack";
+	case Check::AtMostObjects: return "at-most-objects";
+	case Check::RoomLeft: return "room-left";
+	case Check::BitsRequire: return "bits-require";
+	case Check::OpcodeOfQpType: return "opcode-of-qp-type";
+	case Check::EceUnsupportedBoth: return "ece-unsupported-both";
+	case Check::EceAcceptedSubset: return "ece-accepted-subset";
+	case Check::EceQueryAsAccepted: return "ece-query-as-accepted";
 	}
 	return "?";
 }
@@ -215,8 +233,11 @@ const char *executed_by(Check check)
 	case Check::StartsFresh:
 		return "contracts/effect_judge.cpp judge_effect";
 	case Check::AtLeastRequest:
+		return "contracts/resize_cq_judge.cpp judge_resize_cq (ibv_resize_cq), contracts/srq_eval.cpp "
+		       "evaluate_create_srq_report (ibv_create_srq)";
 	case Check::KeptAcross:
-		return "contracts/resize_cq_judge.cpp judge_resize_cq";
+		return "contracts/resize_cq_judge.cpp judge_resize_cq (ibv_resize_cq), contracts/srq_event_judge.cpp "
+		       "judge_srq_history (ibv_modify_srq)";
 	case Check::Effect:
 		return "";
 	case Check::WcSuccess:
@@ -236,6 +257,22 @@ const char *executed_by(Check check)
 		return "contracts/completion_judge.cpp judge_flush";
 	case Check::RefusedOnSrqQp:
 		return "contracts/completion_judge.cpp judge_post_recv_on_srq_qp";
+	case Check::LimitEventOnce:
+	case Check::LimitNotArmedByCreate:
+	case Check::LimitArmedAcrossResize:
+	case Check::DestroyAfterAck:
+		return "contracts/srq_event_judge.cpp judge_srq_history";
+	case Check::AtMostObjects:
+	case Check::RoomLeft:
+		return "contracts/srq_eval.cpp evaluate_post_srq_recv";
+	case Check::BitsRequire:
+		return "contracts/reg_mr_eval.cpp evaluate_reg_mr";
+	case Check::OpcodeOfQpType:
+		return "contracts/post_send_opcodes.cpp evaluate_post_send_opcode";
+	case Check::EceUnsupportedBoth:
+	case Check::EceAcceptedSubset:
+	case Check::EceQueryAsAccepted:
+		return "contracts/ece_judge.cpp judge_ece";
 	}
 	return "";
 }
@@ -382,7 +419,10 @@ std::string condition_text(const ContractRule &r)
 	case Check::BadWrInList: return "a failed post sets bad_wr to a WR of the list posted";
 	case Check::ValidAccepted: return "a request no rule rejects is carried out (or ENOMEM, EOPNOTSUPP)";
 	case Check::AtLeastRequest: return "accepted: " + f + " after the call >= the request's";
-	case Check::KeptAcross: return "accepted: " + f + " the same after the call, in order";
+	case Check::KeptAcross:
+		// A CQ's completions are a queue; an SRQ's WRs have no order.
+		return "accepted: " + f + " held before the call still held after it" +
+		       (r.verbs & verb_bit(Verb::ResizeCq) ? ", in order" : "");
 	case Check::UnchangedOnReject:
 		return std::string("rejected") + (r.other ? std::string(" as [") + r.other + "] says" : "") +
 		       ": " + (f.empty() ? std::string("the object") : f) + " reads the same after the call";
@@ -419,6 +459,20 @@ std::string condition_text(const ContractRule &r)
 	case Check::FlushedInErr:
 		return "WRs outstanding at ERR or posted in it complete once with IBV_WC_WR_FLUSH_ERR";
 	case Check::RefusedOnSrqQp: return "ibv_post_recv on a QP with an SRQ fails";
+	case Check::LimitEventOnce:
+		return "armed by ibv_modify_srq: one IBV_EVENT_SRQ_LIMIT_REACHED once the WRs drop below srq_limit, then srq_limit 0";
+	case Check::LimitNotArmedByCreate: return "the srq_limit given to ibv_create_srq raises no event";
+	case Check::LimitArmedAcrossResize: return "IBV_SRQ_MAX_WR alone leaves an armed SRQ armed";
+	case Check::DestroyAfterAck: return "every event acknowledged: ibv_destroy_srq returns 0";
+	case Check::AtMostObjects: return f + " <= the object's " + (r.other ? r.other : "?");
+	case Check::RoomLeft: return std::string("the WRs in the object < its ") + (r.other ? r.other : "?");
+	case Check::BitsRequire:
+		return fmt::format("{} with a bit of {:#x} has every bit of {:#x}", f, r.bits, r.hi.offset);
+	case Check::OpcodeOfQpType: return f + " is in the QP type's column of the opcode table";
+	case Check::EceUnsupportedBoth: return "EOPNOTSUPP from ibv_set_ece exactly when from ibv_query_ece";
+	case Check::EceAcceptedSubset:
+		return "an accepted ibv_set_ece returns a subset of the options asked, with the device's vendor_id";
+	case Check::EceQueryAsAccepted: return "ibv_query_ece returns what the last accepted ibv_set_ece returned";
 	}
 	return "?";
 }

@@ -114,6 +114,21 @@ enum class Check {
 	DeliveredToDest,  // a UD message reaches only the QP remote_qpn, and only with its Q_Key
 	FlushedInErr,     // WRs outstanding at ERR or posted in it complete once, IBV_WC_WR_FLUSH_ERR
 	RefusedOnSrqQp,   // ibv_post_recv on a QP with an SRQ fails, and no completion names the WR
+	// an SRQ's limit event over its life: the calls made on it and the
+	// events read between them (contracts/srq_event_judge.h)
+	LimitEventOnce,         // armed by a modify: one event once the WR count drops below srq_limit, then srq_limit 0
+	LimitNotArmedByCreate,  // the srq_limit given to ibv_create_srq arms nothing
+	LimitArmedAcrossResize, // IBV_SRQ_MAX_WR alone leaves an armed SRQ armed
+	DestroyAfterAck,        // with every event read acknowledged (and its QPs gone) ibv_destroy_srq succeeds
+	// a request against the object it names, as it stands
+	AtMostObjects,    // field <= the object's `other` (num_sge <= max_sge)
+	RoomLeft,         // the object holds fewer WRs than its `other` (max_wr)
+	BitsRequire,      // field, when it has a bit of `bits`, has every bit of hi too
+	OpcodeOfQpType,   // the WR's opcode is in its QP type's column (contracts/post_send_opcodes.h)
+	// ECE over set_ece/query_ece calls on one QP (contracts/ece_judge.h)
+	EceUnsupportedBoth, // EOPNOTSUPP from one verb: from the other too
+	EceAcceptedSubset,  // an accepted set hands back a subset of the options asked, with the device's vendor_id
+	EceQueryAsAccepted, // a query returns what the last accepted set handed back
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp

@@ -1,5 +1,4 @@
 #include "contracts/srq_eval.h"
-#include "contracts/rule_ids/srq.h"
 #include "contracts/value_check.h"
 
 #include <fmt/format.h>
@@ -90,29 +89,63 @@ Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request,
 
 Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr &reported)
 {
-	static const ContractRule *rule = find_rule(rule_id::srq_create_reports_at_least_the_request);
+	// The create's AtLeastRequest rows: each field they name (comma-separated)
+	// as written back, against the request.
 	Verdict v;
-	std::string below;
-	if (reported.max_wr < asked.max_wr)
-		below = fmt::format("max_wr={} below the {} asked", reported.max_wr, asked.max_wr);
-	if (reported.max_sge < asked.max_sge)
-		below += fmt::format("{}max_sge={} below the {} asked", below.empty() ? "" : ", ",
-				     reported.max_sge, asked.max_sge);
-	if (!below.empty())
-		v.breaches.push_back({rule, below});
+	for (const ContractRule *r : rules_of(Verb::CreateSrq)) {
+		if (r->check != Check::AtLeastRequest)
+			continue;
+		std::string below;
+		std::string_view fields = r->field;
+		while (!fields.empty()) {
+			size_t comma = fields.find(',');
+			std::string_view f = fields.substr(0, comma);
+			fields = comma == std::string_view::npos ? std::string_view() : fields.substr(comma + 1);
+			if (field_of(reported, f) < field_of(asked, f))
+				below += fmt::format("{}{}={} below the {} asked", below.empty() ? "" : ", ", f,
+						     field_of(reported, f), field_of(asked, f));
+		}
+		if (!below.empty())
+			v.breaches.push_back({r, below});
+	}
 	return v;
+}
+
+std::vector<const ContractRule *> create_srq_report_rules()
+{
+	std::vector<const ContractRule *> out;
+	for (const ContractRule *r : rules_of(Verb::CreateSrq))
+		if (r->check == Check::AtLeastRequest)
+			out.push_back(r);
+	return out;
 }
 
 Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge)
 {
-	static const ContractRule *sge = find_rule(rule_id::srq_post_srq_recv_num_sge_within_max_sge);
-	static const ContractRule *room = find_rule(rule_id::srq_post_srq_recv_max_wr_outstanding);
+	// The post's rows against the SRQ as it stands: AtMostObjects (the WR's
+	// `field` within the SRQ's `other`), RoomLeft (the SRQ holds fewer WRs
+	// than its `other`).
+	// The WR's own rows first (num_sge), then the SRQ's room.
 	Verdict v;
-	if (num_sge < 0 || (uint32_t)num_sge > now.attr.max_sge)
-		v.breaches.push_back({sge, fmt::format("num_sge={} above max_sge={}", num_sge, now.attr.max_sge)});
-	if (now.outstanding >= now.attr.max_wr)
-		v.breaches.push_back({room, fmt::format("{} WRs outstanding, max_wr={}", now.outstanding,
-							now.attr.max_wr)});
+	for (Check pass : {Check::AtMostObjects, Check::RoomLeft})
+	for (const ContractRule *r : rules_of(Verb::PostSrqRecv)) {
+		if (r->check != pass)
+			continue;
+		uint32_t bound = field_of(now.attr, r->other ? r->other : "");
+		switch (r->check) {
+		case Check::AtMostObjects:
+			if (num_sge < 0 || (uint32_t)num_sge > bound)
+				v.breaches.push_back({r, fmt::format("{}={} above {}={}", r->field, num_sge, r->other, bound)});
+			break;
+		case Check::RoomLeft:
+			if (now.outstanding >= bound)
+				v.breaches.push_back(
+					{r, fmt::format("{} WRs outstanding, {}={}", now.outstanding, r->other, bound)});
+			break;
+		default:
+			break;
+		}
+	}
 	return v;
 }
 

@@ -23,12 +23,15 @@ Verdict evaluate_create_srq(const DeviceCaps &caps, const ibv_srq_attr &request)
 Verdict evaluate_modify_srq(const DeviceCaps &caps, const ibv_srq_attr &request, int attr_mask,
 			    const SrqNow &now);
 // What an accepted ibv_create_srq wrote back into srq_init_attr (reported)
-// against what was asked: srq.create.reports_at_least_the_request, broken
-// when max_wr or max_sge is below the request.
+// against what was asked: the create's AtLeastRequest rows, broken when a
+// field they name (max_wr, max_sge) is below the request.
 Verdict evaluate_create_srq_report(const ibv_srq_attr &asked, const ibv_srq_attr &reported);
+// The rows evaluate_create_srq_report judges (the create's AtLeastRequest rows).
+std::vector<const ContractRule *> create_srq_report_rules();
 // One WR of an ibv_post_srq_recv list with num_sge scatter elements, on the
 // SRQ as it stands when the WR comes (now.outstanding counts the WRs taken
-// before it): the srq.post_srq_recv.* rules it breaks, num_sge's first.
+// before it): the post's AtMostObjects and RoomLeft rows it breaks, the
+// WR's own (num_sge) first.
 Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge);
 
 } // namespace ibvcert

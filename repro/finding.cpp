@@ -5,6 +5,7 @@
 #include "contracts/qp_attr_table.h"
 #include "contracts/rate_limit_eval.h"
 #include "contracts/srq_eval.h"
+#include "contracts/srq_event_judge.h"
 #include "contracts/read_back.h"
 #include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
@@ -28,14 +29,47 @@ struct QpModel {
 	std::string srq;
 };
 
-// An SRQ as the trace shows it (its attributes as reported, its arming).
+// An SRQ as the trace shows it (its attributes as reported, its history for
+// contracts/srq_event_judge.h: its arming and events).
 struct TracedSrq {
 	ibv_srq_attr attr{};
 	bool resized = false; // an accepted IBV_SRQ_MAX_WR: max_wr is a floor
-	bool armed = false;
-	bool fired = false; // the limit event disarmed it: srq_limit queries 0
 	long posted = 0;
+	SrqHistory history;
+	size_t breaches = 0; // the judge's breaches on the history so far
+
+	void add(SrqStep::Kind kind, SrqStep step = {})
+	{
+		step.kind = kind;
+		step.wrs = posted > 0 ? (uint32_t)posted : 0;
+		history.steps.push_back(step);
+	}
 };
+
+// The SRQ's history judged after its step i: a breach new at this step is
+// the finding (check: what the step observed), when its row is one the
+// reproducer's check of that step decides (only: that row's check kind;
+// Check::Any for every row).
+std::optional<Finding> judge_srq_step(TracedSrq &m, size_t i, const std::string &object,
+				      Finding::Check check, ibvcert::Check only = ibvcert::Check::Any)
+{
+	Verdict v = judge_srq_history(m.history);
+	if (v.breaches.size() <= m.breaches)
+		return std::nullopt;
+	const RuleBreach &b = v.breaches[m.breaches];
+	m.breaches = v.breaches.size();
+	if (only != ibvcert::Check::Any && b.rule->check != only)
+		return std::nullopt;
+	Finding c;
+	c.step = i;
+	c.object = object;
+	c.check = check;
+	c.expect_accept = true;
+	c.expected = condition_text(*b.rule);
+	c.rules = {b.rule->id};
+	c.seen = b.detail;
+	return c;
+}
 
 // The first WR of a traced ibv_post_srq_recv list that the SRQ must refuse
 // (fixtures/model/srq_model.h's post verdict, from the SRQ as the trace
@@ -248,6 +282,9 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				f = c;
 			} else if (ret == 0) {
 				srqs[c.object].attr = srq_attr_from(s["attr_out"]);
+				SrqStep made;
+				made.srq_limit = req.srq_limit;
+				srqs[c.object].add(SrqStep::Kind::Created, made);
 				long q = neighbour_query(steps, i, "srq", c.object, +1, end);
 				if (q >= 0) {
 					const json &out = s["attr_out"], &read = steps[q]["attr"];
@@ -298,31 +335,31 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 					m.attr.max_wr = req.max_wr;
 					m.resized = true;
 				}
-				if (mask & IBV_SRQ_LIMIT) {
-					m.fired = false;
+				if (mask & IBV_SRQ_LIMIT)
 					m.attr.srq_limit = req.srq_limit;
-					m.armed = req.srq_limit > 0;
-				}
 			}
+			SrqStep mod;
+			mod.attr_mask = mask;
+			mod.max_wr = req.max_wr;
+			mod.srq_limit = req.srq_limit;
+			mod.result = ret;
+			m.add(SrqStep::Kind::Modified, mod);
 		} else if (verb == "ibv_query_srq" && ret == 0 && srqs.count(s["srq"])) {
 			TracedSrq &m = srqs[s["srq"]];
 			m.attr = srq_attr_from(s["attr"]);
-			if (m.fired && m.attr.srq_limit != 0) {
-				Finding c;
-				c.step = i;
-				c.object = s["srq"];
-				c.check = Finding::Check::ReadBack;
-				c.expect_accept = true;
-				c.expected = "srq_limit 0 once the limit event has fired (the SRQ is no longer armed)";
-				c.rules = {rule_id::srq_limit_event_once_below_the_limit};
-				c.seen = fmt::format("srq_limit reads {} after IBV_EVENT_SRQ_LIMIT_REACHED", m.attr.srq_limit);
-				f = c;
-			}
+			SrqStep q;
+			q.srq_limit = m.attr.srq_limit;
+			m.add(SrqStep::Kind::Queried, q);
+			// The reproducer's query check is srq_limit 0 after the event.
+			f = judge_srq_step(m, i, s["srq"], Finding::Check::ReadBack, ibvcert::Check::LimitEventOnce);
 		} else if (verb == "ibv_post_srq_recv" && srqs.count(s["srq"])) {
 			TracedSrq &m = srqs[s["srq"]];
 			int bad = s.value("bad_wr", -1);
 			auto [refused, refused_rule] = first_refused_wr(m, s["wr"]);
-			m.posted += ret == 0 ? (long)s["wr"].size() : std::max(bad, 0);
+			long took = ret == 0 ? (long)s["wr"].size() : std::max(bad, 0);
+			m.posted += took;
+			if (took > 0)
+				m.add(SrqStep::Kind::Posted);
 			if (ret == 0 && refused >= 0) {
 				Finding c;
 				c.step = i;
@@ -351,25 +388,24 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				if (wc.value("opcode", 0) < IBV_WC_RECV)
 					continue;
 				auto q = qp_by_num.find(wc.value("qp_num", 0u));
-				if (q != qp_by_num.end() && !qps[q->second].srq.empty())
-					srqs[qps[q->second].srq].posted--;
+				if (q != qp_by_num.end() && !qps[q->second].srq.empty()) {
+					TracedSrq &m = srqs[qps[q->second].srq];
+					m.posted--;
+					m.add(SrqStep::Kind::Consumed);
+				}
 			}
 		} else if (verb == "ibv_get_async_event" && ret == 0 &&
 			   s.value("event_type", 0) == IBV_EVENT_SRQ_LIMIT_REACHED &&
 			   srqs.count(s.value("srq", ""))) {
+			// One event read: the judge says whether it may exist (a
+			// trace does not say how long the case waited, so a missing
+			// event is not judged here).
 			TracedSrq &m = srqs[s["srq"]];
-			if (!m.armed) {
-				Finding c;
-				c.step = i;
-				c.object = s["srq"];
-				c.check = Finding::Check::NoEvent;
-				c.expected = "no IBV_EVENT_SRQ_LIMIT_REACHED: no ibv_modify_srq armed the SRQ";
-				c.rules = {rule_id::srq_create_srq_limit_arms_nothing};
-				c.seen = "IBV_EVENT_SRQ_LIMIT_REACHED on the SRQ";
-				f = c;
-			}
-			m.fired = m.armed;
-			m.armed = false;
+			SrqStep read;
+			read.limit_events = 1;
+			m.add(SrqStep::Kind::EventsRead, read);
+			if ((f = judge_srq_step(m, i, s["srq"], Finding::Check::NoEvent)))
+				f->expect_accept = false;
 		}
 		if (f)
 			last = f;
