@@ -40,6 +40,7 @@ const std::vector<Row> &all_rows()
 		{"resize_cq", resize_cq_step, 22},
 		{"paced_send", paced_send_step, 23},
 		{"sched_send", sched_send_step, 24},
+		{"cq_notify", cq_notify_step, 25},
 	};
 	return rows;
 }
