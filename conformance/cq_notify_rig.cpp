@@ -64,7 +64,8 @@ std::optional<std::string> CqNotifyRig::prepare()
 	if (int ret = d.reg_mr(*pd_, buf_.data(), buf_.size(), IBV_ACCESS_LOCAL_WRITE, mr_))
 		return fail("ibv_reg_mr", ret);
 	for (int i = 0; i < kCqs; i++) {
-		int ret = d.create_cq_on_channel(16, nullptr, *channels_[view_.channel_of[i]], 0, cqs_[i]);
+		// cq_context: an address of the rig's own, one per CQ.
+		int ret = d.create_cq_on_channel(16, &cqs_[i], *channels_[view_.channel_of[i]], 0, cqs_[i]);
 		note(fmt::format("ibv_create_cq(16, channel{}) = cq{} -> {}", view_.channel_of[i], i, errno_name(ret)));
 		if (ret)
 			return fail("ibv_create_cq with a channel", ret);

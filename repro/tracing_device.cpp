@@ -172,7 +172,7 @@ public:
 class TCq final : public Cq {
 public:
 	TCq(std::unique_ptr<Cq> in, std::string id, RegistryRef reg)
-		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
+		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg)), acks_to_(inner.get())
 	{
 	}
 	~TCq() override
@@ -223,9 +223,12 @@ public:
 				 {"solicited_only", solicited_only}, {"ret", ret}});
 		return ret;
 	}
+	// Through the inner CQ's own pointer: ibv_ack_cq_events(3) is what a
+	// destroy of the CQ waits for, so it comes while ~TCq (inner.reset())
+	// runs in another thread, inner already null.
 	void ack_events(unsigned nevents) override
 	{
-		inner->ack_events(nevents);
+		acks_to_->ack_events(nevents);
 		trace_log().add({{"verb", "ibv_ack_cq_events"}, {"cq", id}, {"nevents", nevents}});
 	}
 	const void *handle() const override { return inner->handle(); }
@@ -235,6 +238,7 @@ public:
 
 private:
 	RegistryRef reg_;
+	Cq *acks_to_;
 };
 
 // A completion channel: the events it gives name the inner CQs' handles

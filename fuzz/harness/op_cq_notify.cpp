@@ -68,7 +68,7 @@ public:
 			return 0;
 		}
 		std::unique_ptr<Cq> cq;
-		if (int r = d.create_cq_on_channel(64, nullptr, *channel, 0, cq); r || !cq) {
+		if (int r = d.create_cq_on_channel(64, &b, *channel, 0, cq); r || !cq) {
 			b.note = "ibv_create_cq with a channel returned " + errno_name(r);
 			return 0;
 		}
