@@ -36,7 +36,7 @@ struct Due {
 
 std::string cqe_text(const NotifyStep &s)
 {
-	return fmt::format("{} {} CQE wr_id {}{}", s.success ? "successful" : "unsuccessful",
+	return fmt::format("{} {} CQE wr_id {}{}", s.success ? "a successful" : "an unsuccessful",
 			   s.recv ? "receive" : "send", s.wr_id,
 			   s.recv && s.solicited ? " (solicited)" : "");
 }
@@ -50,7 +50,7 @@ std::string notify_step_text(const NotifyStep &s)
 	case K::Arm:
 		return fmt::format("ibv_req_notify_cq(cq{}, solicited_only={}) -> {}", s.cq, s.solicited_only,
 				   s.result);
-	case K::Cqe: return fmt::format("cq{} got a {}", s.cq, cqe_text(s));
+	case K::Cqe: return fmt::format("cq{} got {}", s.cq, cqe_text(s));
 	case K::Event:
 		return fmt::format("ibv_get_cq_event(channel{}) -> {}{}", s.channel, s.result,
 				   s.result ? std::string()
@@ -125,7 +125,7 @@ Verdict judge_cq_notify(const CqNotifyView &view)
 							    : Check::AnyCqeEvent;
 			due[channel_of(s.cq)].push_back(
 				{s.cq, check,
-				 fmt::format("cq{} armed {} got a {} (step {}), and channel{} gave no event for it",
+				 fmt::format("cq{} armed {} got {} (step {}), and channel{} gave no event for it",
 					     s.cq, c.arm == Arm::Solicited ? "solicited_only=1" : "solicited_only=0",
 					     cqe_text(s), i + 1, channel_of(s.cq))});
 			c.arm = Arm::None;
