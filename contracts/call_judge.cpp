@@ -10,7 +10,7 @@ std::vector<const ContractRule *> call_rules(Verb verb)
 	for (const ContractRule *r : all_rules())
 		if ((r->verbs & verb_bit(verb)) &&
 		    (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList ||
-		     r->check == Check::ResultAtMost))
+		     r->check == Check::ResultAtMost || r->check == Check::ReturnsZeroOrMinusOne))
 			out.push_back(r);
 	return out;
 }
@@ -27,6 +27,11 @@ Verdict judge_call(const CallResult &call)
 							call.result,
 							call.result < 0 ? "negative: no errno value is"
 									: "above every errno value")});
+			break;
+		case Check::ReturnsZeroOrMinusOne:
+			if (call.result != 0 && call.result != -1)
+				v.breaches.push_back({r, fmt::format("{} returned {}, neither 0 nor -1",
+								     verb_name(call.verb), call.result)});
 			break;
 		case Check::BadWrInList:
 			if (call.result != 0 && (call.bad_wr < 0 || call.bad_wr >= call.wr_count))

@@ -37,6 +37,9 @@ const char *verb_name(Verb verb)
 	case Verb::ResizeCq: return "ibv_resize_cq";
 	case Verb::CreateCq: return "ibv_create_cq";
 	case Verb::CreateQp: return "ibv_create_qp";
+	case Verb::ReqNotifyCq: return "ibv_req_notify_cq";
+	case Verb::GetCqEvent: return "ibv_get_cq_event";
+	case Verb::AckCqEvents: return "ibv_ack_cq_events";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -68,6 +71,9 @@ const char *verb_family(Verb verb)
 	case Verb::DestroySrq: return "srq";
 	case Verb::QueryDevice:
 	case Verb::QueryPort: return "device";
+	case Verb::ReqNotifyCq:
+	case Verb::GetCqEvent:
+	case Verb::AckCqEvents: return "cq_notify";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -111,6 +117,16 @@ bool is_request_check(Check check)
 	case Check::EceUnsupportedBoth:
 	case Check::EceAcceptedSubset:
 	case Check::EceQueryAsAccepted:
+	case Check::ReturnsZeroOrMinusOne:
+	case Check::ArmedCqeEvent:
+	case Check::AnyCqeEvent:
+	case Check::SolicitedCqeEvent:
+	case Check::UnsolicitedQuiet:
+	case Check::OneShot:
+	case Check::EventWhenDue:
+	case Check::EventNamesCq:
+	case Check::EventOnOwnChannel:
+	case Check::DestroyWaitsForAcks:
 		return false;
 	default:
 		return true;
@@ -190,6 +206,16 @@ const char *check_name(Check check)
 	case Check::EceUnsupportedBoth: return "ece-unsupported-both";
 	case Check::EceAcceptedSubset: return "ece-accepted-subset";
 	case Check::EceQueryAsAccepted: return "ece-query-as-accepted";
+	case Check::ReturnsZeroOrMinusOne: return "returns-zero-or-minus-one";
+	case Check::ArmedCqeEvent: return "armed-cqe-event";
+	case Check::AnyCqeEvent: return "any-cqe-event";
+	case Check::SolicitedCqeEvent: return "solicited-cqe-event";
+	case Check::UnsolicitedQuiet: return "unsolicited-quiet";
+	case Check::OneShot: return "one-shot";
+	case Check::EventWhenDue: return "event-when-due";
+	case Check::EventNamesCq: return "event-names-cq";
+	case Check::EventOnOwnChannel: return "event-on-own-channel";
+	case Check::DestroyWaitsForAcks: return "destroy-waits-for-acks";
 	}
 	return "?";
 }
@@ -273,6 +299,18 @@ const char *executed_by(Check check)
 	case Check::EceAcceptedSubset:
 	case Check::EceQueryAsAccepted:
 		return "contracts/ece_judge.cpp judge_ece";
+	case Check::ReturnsZeroOrMinusOne:
+		return "contracts/call_judge.cpp judge_call";
+	case Check::ArmedCqeEvent:
+	case Check::AnyCqeEvent:
+	case Check::SolicitedCqeEvent:
+	case Check::UnsolicitedQuiet:
+	case Check::OneShot:
+	case Check::EventWhenDue:
+	case Check::EventNamesCq:
+	case Check::EventOnOwnChannel:
+	case Check::DestroyWaitsForAcks:
+		return "contracts/cq_notify_judge.cpp judge_cq_notify";
 	}
 	return "";
 }
@@ -319,7 +357,8 @@ const std::vector<const ContractRule *> &all_rules()
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
-					   &frame_rules(), &completion_rules(), &create_cq_rules()})
+					   &frame_rules(), &completion_rules(), &create_cq_rules(),
+					   &cq_notify_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -473,6 +512,21 @@ std::string condition_text(const ContractRule &r)
 	case Check::EceAcceptedSubset:
 		return "an accepted ibv_set_ece returns a subset of the options asked, with the device's vendor_id";
 	case Check::EceQueryAsAccepted: return "ibv_query_ece returns what the last accepted ibv_set_ece returned";
+	case Check::ReturnsZeroOrMinusOne: return "the result is 0 or -1";
+	case Check::ArmedCqeEvent:
+		return "armed (solicited_only 0): a successful receive CQE puts one event on the CQ's channel";
+	case Check::AnyCqeEvent:
+		return "armed (solicited_only 0): a send or unsuccessful CQE puts one event on the CQ's channel";
+	case Check::SolicitedCqeEvent:
+		return "armed solicited only: a solicited receive or an unsuccessful CQE puts one event there";
+	case Check::UnsolicitedQuiet:
+		return "armed solicited only: a successful send or unsolicited receive CQE puts no event there";
+	case Check::OneShot: return "one ibv_req_notify_cq gives at most one event";
+	case Check::EventWhenDue: return "an event is read only after an armed CQ got a CQE";
+	case Check::EventNamesCq: return "the event names the CQ that got it, with its cq_context";
+	case Check::EventOnOwnChannel: return "a CQ's events arrive on its own channel only";
+	case Check::DestroyWaitsForAcks:
+		return "ibv_destroy_cq returns once, and only once, every event got was acknowledged";
 	}
 	return "?";
 }

@@ -43,6 +43,9 @@ enum class Verb : unsigned {
 	ResizeCq,
 	CreateCq,
 	CreateQp,
+	ReqNotifyCq,
+	GetCqEvent,
+	AckCqEvents,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -129,6 +132,18 @@ enum class Check {
 	EceUnsupportedBoth, // EOPNOTSUPP from one verb: from the other too
 	EceAcceptedSubset,  // an accepted set hands back a subset of the options asked, with the device's vendor_id
 	EceQueryAsAccepted, // a query returns what the last accepted set handed back
+	// completion events: arms, CQEs, events read from channels, acks and
+	// destroys, judged in order (contracts/cq_notify_judge.h)
+	ReturnsZeroOrMinusOne, // the result is 0 or -1
+	ArmedCqeEvent,    // armed with solicited_only 0, a successful receive CQE puts one event on the CQ's channel
+	AnyCqeEvent,      // armed with solicited_only 0, any other CQE (a send, an error) puts one event there
+	SolicitedCqeEvent, // armed solicited only, a solicited receive or an unsuccessful CQE puts one event there
+	UnsolicitedQuiet, // armed solicited only, an unsolicited CQE puts no event there
+	OneShot,          // one arm gives at most one event
+	EventWhenDue,     // an event is read only where an armed CQ got a CQE (no event from nothing)
+	EventNamesCq,     // the event names the CQ that got it, and that CQ's cq_context
+	EventOnOwnChannel, // a CQ's event arrives on the channel it was created with, no other
+	DestroyWaitsForAcks, // ibv_destroy_cq returns only once every event got was acknowledged
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -221,5 +236,6 @@ const std::vector<ContractRule> &resize_cq_rules();
 const std::vector<ContractRule> &frame_rules();
 const std::vector<ContractRule> &completion_rules();
 const std::vector<ContractRule> &create_cq_rules();
+const std::vector<ContractRule> &cq_notify_rules();
 
 } // namespace ibvcert

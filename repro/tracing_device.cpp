@@ -172,7 +172,7 @@ public:
 class TCq final : public Cq {
 public:
 	TCq(std::unique_ptr<Cq> in, std::string id, RegistryRef reg)
-		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
+		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg)), acks_to_(inner.get())
 	{
 	}
 	~TCq() override
@@ -216,11 +216,51 @@ public:
 		return ret;
 	}
 	int cqe() const override { return inner->cqe(); }
+	int req_notify(int solicited_only) override
+	{
+		int ret = inner->req_notify(solicited_only);
+		trace_log().add({{"verb", "ibv_req_notify_cq"}, {"cq", id},
+				 {"solicited_only", solicited_only}, {"ret", ret}});
+		return ret;
+	}
+	// Through the inner CQ's own pointer: ibv_ack_cq_events(3) is what a
+	// destroy of the CQ waits for, so it comes while ~TCq (inner.reset())
+	// runs in another thread, inner already null.
+	void ack_events(unsigned nevents) override
+	{
+		acks_to_->ack_events(nevents);
+		trace_log().add({{"verb", "ibv_ack_cq_events"}, {"cq", id}, {"nevents", nevents}});
+	}
+	const void *handle() const override { return inner->handle(); }
+	void *context() const override { return inner->context(); }
 	std::unique_ptr<Cq> inner;
 	std::string id;
 
 private:
 	RegistryRef reg_;
+	Cq *acks_to_;
+};
+
+// A completion channel: the events it gives name the inner CQs' handles
+// (Cq::handle() of a traced CQ is its inner CQ's).
+class TChannel final : public CompChannel {
+public:
+	TChannel(std::unique_ptr<CompChannel> in, std::string id) : inner(std::move(in)), id(std::move(id)) {}
+	~TChannel() override
+	{
+		inner.reset();
+		trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}});
+	}
+	bool readable(std::chrono::milliseconds timeout) override { return inner->readable(timeout); }
+	int get_cq_event(const void *&cq, void *&cq_context, int &err) override
+	{
+		int ret = inner->get_cq_event(cq, cq_context, err);
+		trace_log().add({{"verb", "ibv_get_cq_event"}, {"channel", id}, {"ret", ret},
+				 {"errno", ret ? err : 0}});
+		return ret;
+	}
+	std::unique_ptr<CompChannel> inner;
+	std::string id;
 };
 
 class TMr final : public Mr {
@@ -516,6 +556,36 @@ public:
 		int ret = inner_->create_cq(cqe, in);
 		std::string id = ret ? "" : trace_log().new_id("cq");
 		json step = {{"verb", "ibv_create_cq"}, {"id", id}, {"cqe", cqe}, {"ret", ret}};
+		if (!ret) {
+			auto t = std::make_unique<TCq>(std::move(in), id, reg_);
+			reg_->by_inner[t->inner.get()] = {id, t.get()};
+			view_created(*reg_, t->inner.get(), "cq", step);
+			cq = std::move(t);
+		}
+		trace_log().add(step);
+		return ret;
+	}
+	int create_comp_channel(std::unique_ptr<CompChannel> &channel) override
+	{
+		std::unique_ptr<CompChannel> in;
+		int ret = inner_->create_comp_channel(in);
+		std::string id = ret ? "" : trace_log().new_id("channel");
+		trace_log().add({{"verb", "ibv_create_comp_channel"}, {"id", id}, {"ret", ret}});
+		if (!ret)
+			channel = std::make_unique<TChannel>(std::move(in), id);
+		return ret;
+	}
+	int create_cq_on_channel(int cqe, void *cq_context, CompChannel &channel, int comp_vector,
+				 std::unique_ptr<Cq> &cq) override
+	{
+		auto *tch = traced<TChannel>(&channel);
+		if (!tch)
+			return EINVAL;
+		std::unique_ptr<Cq> in;
+		int ret = inner_->create_cq_on_channel(cqe, cq_context, *tch->inner, comp_vector, in);
+		std::string id = ret ? "" : trace_log().new_id("cq");
+		json step = {{"verb", "ibv_create_cq"}, {"id", id},	  {"cqe", cqe},
+			     {"channel", tch->id},	{"comp_vector", comp_vector}, {"ret", ret}};
 		if (!ret) {
 			auto t = std::make_unique<TCq>(std::move(in), id, reg_);
 			reg_->by_inner[t->inner.get()] = {id, t.get()};

@@ -44,6 +44,11 @@ void modify_cq_step(Session &s);
 // the call judged whole by judge_resize_cq (contracts/resize_cq_judge.h).
 void resize_cq_step(Session &s);
 
+// Completion events on a channel and a CQ of the op's own: arms, SENDs and
+// a flush completing on it, reads and acks, judged by judge_cq_notify
+// (contracts/cq_notify_judge.h).
+void cq_notify_step(Session &s);
+
 // The lifecycle rules, checked by the ops that create objects: a CQ created
 // now has the moderation the lane's CQ had when new
 // (modify_cq.lifecycle.new_cq_starts_unmoderated); a QP created now has the

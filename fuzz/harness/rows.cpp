@@ -40,7 +40,8 @@ const std::vector<Row> &all_rows()
 		{"resize_cq", resize_cq_step, 22},
 		{"paced_send", paced_send_step, 23},
 		{"sched_send", sched_send_step, 24},
-		{"rewalk_qp", rewalk_qp_step, 26}, // 25: the CQ notify row (another branch)
+		{"cq_notify", cq_notify_step, 25},
+		{"rewalk_qp", rewalk_qp_step, 26},
 	};
 	return rows;
 }
