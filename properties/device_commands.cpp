@@ -1,0 +1,995 @@
+#include "properties/device_commands.h"
+
+#include "contracts/call_judge.h"
+#include "contracts/ece_eval.h"
+#include "contracts/frame_judge.h"
+#include "contracts/modify_cq_eval.h"
+#include "contracts/names.h"
+#include "contracts/qp_table.h"
+#include "contracts/rate_limit_eval.h"
+#include "contracts/resize_cq_judge.h"
+#include "fixtures/ece.h"
+#include "fixtures/generators/modify_qp_request.h"
+#include "fixtures/generators/pick.h"
+#include "fixtures/generators/qos_values.h"
+#include "fixtures/generators/srq_values.h"
+#include "fixtures/qp_builder.h"
+#include "properties/modify_evidence.h"
+#include "repro/device_frame.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <ostream>
+#include <sstream>
+
+namespace ibvcert {
+namespace {
+
+constexpr size_t kQpSlots = 4, kCqSlots = 3, kSrqSlots = 2, kMrSlots = 2;
+constexpr uint32_t kSrqCap = 32;     // max_wr of a created SRQ at most
+constexpr uint32_t kMaxPost = 8;     // WRs in one ibv_post_srq_recv list
+constexpr size_t kRecvBytes = 64;    // each receive WR's buffer
+constexpr size_t kMrBytes = 4096;
+
+std::string label(const char *kind, size_t slot)
+{
+	return kind + std::to_string(slot);
+}
+
+std::string shown(const DeviceCommand &command)
+{
+	std::ostringstream os;
+	command.show(os);
+	return os.str();
+}
+
+// A failed check: the step, what the device did, and the model before it.
+[[noreturn]] void fail(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
+		       const std::string &headline, const std::vector<std::string> &lines)
+{
+	std::string out = headline + "\ndevice: " + b.run.device().name() + "\nstep: " + shown(step);
+	for (const auto &l : lines)
+		out += "\n  " + l;
+	out += "\nmodel before the step: " + model.describe();
+	RC_FAIL(out);
+}
+
+// The call's result to its verb's result rows (contracts/call_judge.h).
+void judge_result(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
+		  const CallResult &call, const std::string &what)
+{
+	Verdict v = judge_call(call);
+	if (!v.accepts())
+		fail(step, model, b, std::string(verb_name(call.verb)) + " broke its result rows",
+		     {what, "judge: " + v.describe()});
+}
+
+// The live objects but the one a call names, as the frame judge views them.
+FrameObjects frame_objects(DeviceBench &b, const std::string &named)
+{
+	FrameObjects o;
+	for (size_t i = 0; i < b.qps.size(); i++)
+		if (b.qps[i] && label("qp", i) != named)
+			o.qps.emplace_back(label("qp", i), b.qps[i].get());
+	for (size_t i = 0; i < b.srqs.size(); i++)
+		if (b.srqs[i] && label("srq", i) != named)
+			o.srqs.emplace_back(label("srq", i), b.srqs[i].get());
+	for (size_t i = 0; i < b.cqs.size(); i++)
+		if (b.cqs[i] && label("cq", i) != named)
+			o.cqs.emplace_back(label("cq", i), b.cqs[i].get());
+	return o;
+}
+
+// Every observable of the device against the model, after each command:
+// the one place the model's predictions are compared.
+void observe_device(const DeviceCommand &step, const DeviceModel &before, const DeviceModel &m,
+		    DeviceBench &b)
+{
+	std::vector<std::string> differ;
+	auto add = [&differ](const std::string &who, const std::vector<std::string> &found) {
+		for (const auto &d : found)
+			differ.push_back(who + ": " + d);
+	};
+	for (size_t i = 0; i < m.qps.size(); i++) {
+		if (!m.qps[i].live)
+			continue;
+		Qp &qp = *b.qps[i];
+		add(label("qp", i), m.qp_disagreements(i, take_snapshot(qp, false)));
+		if (m.defaults.ece) {
+			ibv_ece e{};
+			int ret = qp.query_ece(e);
+			add(label("qp", i), m.ece_disagreements(i, ret, e));
+		}
+	}
+	for (size_t i = 0; i < m.cqs.size(); i++) {
+		if (!m.cqs[i].live)
+			continue;
+		Cq &cq = *b.cqs[i];
+		ibv_moderate_cq mod{};
+		int ret = m.defaults.moderation ? cq.query_moderation(mod) : 0;
+		add(label("cq", i), m.cq_disagreements(i, ret, mod, cq.cqe()));
+	}
+	for (size_t i = 0; i < m.srqs.size(); i++) {
+		if (!m.srqs[i].live)
+			continue;
+		ibv_srq_attr a{};
+		int ret = b.srqs[i]->query(a);
+		add(label("srq", i), m.srq_disagreements(i, ret, a));
+	}
+	// No WR leaves an SRQ (nothing consumes them): no limit event may come.
+	// Other events are acknowledged and not judged here.
+	for (;;) {
+		AsyncEvent ev;
+		if (b.run.device().get_async_event(ev, std::chrono::milliseconds(0)) != 0)
+			break;
+		ibv_event_type type = ev.event_type;
+		b.run.device().ack_async_event(ev);
+		if (type == IBV_EVENT_SRQ_LIMIT_REACHED)
+			differ.push_back("IBV_EVENT_SRQ_LIMIT_REACHED, but no WR left any SRQ, so no count "
+					 "dropped below an armed limit");
+	}
+	if (!differ.empty())
+		fail(step, before, b, "the device disagrees with the model after the step",
+		     [&] {
+			     std::vector<std::string> lines = differ;
+			     lines.push_back("model after the step: " + m.describe());
+			     return lines;
+		     }());
+}
+
+// A command: the call (judged by its verb's judge and the model's
+// verdict), then the frame of the object it names and the observables.
+class Step : public DeviceCommand {
+public:
+	void run(const DeviceModel &model, DeviceBench &b) const override
+	{
+		const std::string named = names();
+		const bool framed = frame_verb() != Verb::Count;
+		FrameView before;
+		if (framed)
+			before = view_frame(frame_objects(b, named));
+		call(model, b);
+		if (framed) {
+			auto changes = frame_changes(before, view_frame(frame_objects(b, named)));
+			Verdict v = judge_frame(frame_verb(), changes);
+			if (!v.accepts())
+				fail(*this, model, b, "the call changed another object",
+				     {"judge: " + v.describe()});
+		}
+		DeviceModel after = model;
+		apply(after);
+		observe_device(*this, model, after, b);
+	}
+
+protected:
+	virtual void call(const DeviceModel &model, DeviceBench &b) const = 0;
+	// The object the call names ("qp1"), and the verb whose frame rows judge
+	// the others (Verb::Count: none, e.g. a create).
+	virtual std::string names() const { return ""; }
+	virtual Verb frame_verb() const { return Verb::Count; }
+};
+
+// Slots of a kind, live or empty.
+template <typename Slots, typename Live>
+rc::Gen<size_t> slot_where(const Slots &slots, Live live)
+{
+	std::vector<size_t> found;
+	for (size_t i = 0; i < slots.size(); i++)
+		if (live(slots[i]))
+			found.push_back(i);
+	RC_PRE(!found.empty());
+	return rc::gen::elementOf(found);
+}
+
+template <typename Slots> rc::Gen<size_t> live_slot(const Slots &slots)
+{
+	return slot_where(slots, [](const auto &s) { return s.live; });
+}
+
+template <typename Slots> rc::Gen<size_t> empty_slot(const Slots &slots)
+{
+	return slot_where(slots, [](const auto &s) { return !s.live; });
+}
+
+// ---- QPs -----------------------------------------------------------------
+
+class CreateQp : public Step {
+public:
+	explicit CreateQp(const DeviceModel &m)
+		: slot_(*empty_slot(m.qps)), type_(*rc::gen::elementOf(m.qp_types))
+	{
+	}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(!m.qps[slot_].live); }
+	void apply(DeviceModel &m) const override { m.create_qp(slot_, type_); }
+	void show(std::ostream &os) const override
+	{
+		os << "CreateQp " << label("qp", slot_) << " " << qp_type_name(type_);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		std::string failed;
+		if (int ret = b.run.new_qp(type_, IBV_QPS_RESET, b.qps[slot_], failed))
+			fail(*this, m, b, "ibv_create_qp failed for a type the device creates",
+			     {failed + " (" + errno_name(ret) + ")"});
+	}
+
+private:
+	size_t slot_;
+	ibv_qp_type type_;
+};
+
+class DestroyQp : public Step {
+public:
+	explicit DestroyQp(const DeviceModel &m) : slot_(*live_slot(m.qps)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.qps[slot_].live); }
+	void apply(DeviceModel &m) const override { m.qps[slot_] = QpSlot{}; }
+	void show(std::ostream &os) const override { os << "DestroyQp " << label("qp", slot_); }
+
+protected:
+	void call(const DeviceModel &, DeviceBench &b) const override { b.qps[slot_].reset(); }
+
+private:
+	size_t slot_;
+};
+
+// One ibv_modify_qp on the device against the QP's model: the outcome
+// class agrees, the result rows hold, a rejection changes nothing of the QP.
+void modify_qp(const DeviceCommand &step, const DeviceModel &model, DeviceBench &b, size_t slot,
+	       const QpModel &m, const ibv_qp_attr &attr, int attr_mask, const std::string &part)
+{
+	Qp &qp = *b.qps[slot];
+	ModifyQpVerdict v = m.verdict(*model.caps, attr, attr_mask);
+	QpSnapshot before = take_snapshot(qp, false);
+	ibv_qp_attr sent = attr;
+	int ret = qp.modify(sent, attr_mask);
+	QpSnapshot after = take_snapshot(qp, false);
+	std::vector<std::string> lines = {
+		part + label("qp", slot) + " " + qp_type_name(m.type) + " in " + qp_state_name(m.state) +
+			": " + qp_attr_mask_names(attr_mask) + " {" + describe_attr(attr, attr_mask) + "}",
+		"returned " + errno_name(ret), "contract: " + v.describe()};
+	judge_result(step, model, b, {Verb::ModifyQp, ret}, lines[0] + ", returned " + errno_name(ret));
+	if (v.accepts() && ret != 0)
+		fail(step, model, b, "ibv_modify_qp rejected a request the model accepts", lines);
+	if (!v.accepts() && ret == 0)
+		fail(step, model, b, "ibv_modify_qp accepted a request the model rejects", lines);
+	if (ret != 0)
+		if (auto changed = snapshot_diff(before, after); !changed.empty()) {
+			for (const auto &c : changed)
+				lines.push_back("changed: " + c);
+			fail(step, model, b, "ibv_modify_qp failed but changed the QP", lines);
+		}
+}
+
+class ModifyQp : public Step {
+public:
+	explicit ModifyQp(const DeviceModel &m)
+		: slot_(*live_slot(m.qps)),
+		  request_(*gen::modify_qp_request(*m.caps, m.qps[slot_].qp.type, m.qps[slot_].qp.state,
+						   gen::RequestMix::must_breach()))
+	{
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live && m.qps[slot_].qp.type == request_.type);
+		// SHOULD-level faults alone: a provider may mask them, the model
+		// has no answer (as in QpStateMachineProperty).
+		RC_PRE(verdict(m).verdict() != Verdict::Class::ShouldReject);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts())
+			m.qps[slot_].qp.accept(request_.attr, request_.attr_mask);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "ModifyQp " << label("qp", slot_) << " to "
+		   << ((request_.attr_mask & IBV_QP_STATE) ? qp_state_name(request_.attr.qp_state)
+							    : "(no IBV_QP_STATE)")
+		   << " [" << gen::mask_shape_name(request_.shape)
+		   << "]: " << qp_attr_mask_names(request_.attr_mask) << " {"
+		   << describe_attr(request_.attr, request_.attr_mask) << "}";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		modify_qp(*this, m, b, slot_, m.qps[slot_].qp, request_.attr, request_.attr_mask, "");
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyQp; }
+
+private:
+	ModifyQpVerdict verdict(const DeviceModel &m) const
+	{
+		return m.qps[slot_].qp.verdict(*m.caps, request_.attr, request_.attr_mask);
+	}
+	size_t slot_;
+	gen::ModifyQpRequest request_;
+};
+
+struct WalkStep {
+	ibv_qp_state to;
+	int attr_mask;
+	ibv_qp_attr attr;
+};
+
+class WalkQp : public Step {
+public:
+	explicit WalkQp(const DeviceModel &m) : slot_(*live_slot(m.qps)), target_(*gen::start_state())
+	{
+		const QpModel &q = m.qps[slot_].qp;
+		type_ = q.type;
+		ibv_qp_state at = q.state;
+		std::vector<ibv_qp_state> path = {IBV_QPS_RESET};
+		for (ibv_qp_state s : QpBuilder::path_to(target_))
+			path.push_back(s);
+		for (ibv_qp_state to : path) {
+			const QpTransition *row = QpTransitionTable::kernel().find(q.type, at, to);
+			int mask = IBV_QP_STATE | (row ? row->required : 0);
+			auto planned = *gen::qp_attr(*m.caps, at, to, mask, gen::Invalid::None);
+			steps_.push_back({to, mask, planned.attr});
+			at = to;
+		}
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live && m.qps[slot_].qp.type == type_);
+		QpModel q = m.qps[slot_].qp;
+		for (const auto &s : steps_) {
+			RC_PRE(q.verdict(*m.caps, s.attr, s.attr_mask).accepts());
+			q.accept(s.attr, s.attr_mask);
+		}
+	}
+	void apply(DeviceModel &m) const override
+	{
+		for (const auto &s : steps_)
+			m.qps[slot_].qp.accept(s.attr, s.attr_mask);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "WalkQp " << label("qp", slot_) << " to " << qp_state_name(target_) << ":";
+		for (const auto &s : steps_)
+			os << " ->" << qp_state_name(s.to) << " {"
+			   << describe_attr(s.attr, s.attr_mask & ~IBV_QP_STATE) << "}";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		QpModel q = m.qps[slot_].qp;
+		for (size_t i = 0; i < steps_.size(); i++) {
+			modify_qp(*this, m, b, slot_, q, steps_[i].attr, steps_[i].attr_mask,
+				  fmt::format("walk step {} of {}: ", i + 1, steps_.size()));
+			q.accept(steps_[i].attr, steps_[i].attr_mask);
+		}
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyQp; }
+
+private:
+	size_t slot_;
+	ibv_qp_type type_ = IBV_QPT_RC;
+	ibv_qp_state target_;
+	std::vector<WalkStep> steps_;
+};
+
+std::string describe_rate(const ibv_qp_rate_limit_attr &a)
+{
+	return fmt::format("rate_limit={} max_burst_sz={} typical_pkt_sz={} comp_mask={:#x}", a.rate_limit,
+			   a.max_burst_sz, a.typical_pkt_sz, a.comp_mask);
+}
+
+class RateLimit : public Step {
+public:
+	explicit RateLimit(const DeviceModel &m)
+		: slot_(*live_slot(m.qps)), attr_(*gen::rate_limit_request(*m.caps))
+	{
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live);
+		RC_PRE(verdict(m).verdict() != Verdict::Class::ShouldReject);
+	}
+	void apply(DeviceModel &) const override {}
+	void show(std::ostream &os) const override
+	{
+		os << "RateLimit " << label("qp", slot_) << " {" << describe_rate(attr_) << "}";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		Qp &qp = *b.qps[slot_];
+		Verdict v = verdict(m);
+		ibv_qp_rate_limit_attr pace_before{}, pace_after{};
+		int qb = m.defaults.rate_limit_query ? qp.query_rate_limit(pace_before) : -1;
+		ibv_qp_rate_limit_attr sent = attr_;
+		int ret = qp.modify_rate_limit(sent);
+		int qa = m.defaults.rate_limit_query ? qp.query_rate_limit(pace_after) : -1;
+		std::vector<std::string> lines = {
+			"returned " + errno_name(ret) + " on " + qp_type_name(m.qps[slot_].qp.type) +
+				" in " + qp_state_name(m.qps[slot_].qp.state),
+			"contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::ModifyQpRateLimit, ret}, lines[0]);
+		if (v.accepts() && ret)
+			fail(*this, m, b, "ibv_modify_qp_rate_limit rejected a request the rules accept", lines);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "ibv_modify_qp_rate_limit accepted a request the rules reject", lines);
+		if (ret && qb == 0 && qa == 0 && describe_rate(pace_before) != describe_rate(pace_after))
+			fail(*this, m, b, "a rejected ibv_modify_qp_rate_limit changed the pacing",
+			     {describe_rate(pace_before) + " -> " + describe_rate(pace_after)});
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyQpRateLimit; }
+
+private:
+	Verdict verdict(const DeviceModel &m) const
+	{
+		const QpModel &q = m.qps[slot_].qp;
+		return evaluate_modify_qp_rate_limit(*m.caps, q.type, q.state, attr_);
+	}
+	size_t slot_;
+	ibv_qp_rate_limit_attr attr_;
+};
+
+class SetEce : public Step {
+public:
+	explicit SetEce(const DeviceModel &m)
+		: slot_(*live_slot(m.qps)), ece_(*gen::ece_request(m.defaults.ece->vendor_id))
+	{
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live && m.defaults.ece.has_value());
+	}
+	// What the call returns (OUT) is the device's; run() holds it to the
+	// request and the model takes it from the device only through
+	// observe_device's comparison of ibv_query_ece, so the model keeps the
+	// options as a prediction: accepted, ibv_query_ece returns the subset
+	// ibv_set_ece returned. The subset is known only once run, so the model
+	// follows the call: see accepted_.
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts() && accepted_)
+			m.set_ece(slot_, *accepted_);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "SetEce " << label("qp", slot_) << " {" << describe_ece(ece_) << "}";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		Verdict v = verdict(m);
+		ibv_ece io = ece_;
+		int ret = b.qps[slot_]->set_ece(io);
+		std::vector<std::string> lines = {"returned " + errno_name(ret) +
+							  (ret ? std::string() : ", ece (OUT) " + describe_ece(io)),
+						  "contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::SetEce, ret}, lines[0]);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "ibv_set_ece accepted a request the rules reject", lines);
+		// The rules allowing it, the options are the provider's to take or
+		// refuse (ibv_set_ece(3)): a rejection then is the device's choice.
+		if (!ret && (!ece_options_subset(io.options, ece_.options) ||
+			     io.vendor_id != ece_.vendor_id))
+			fail(*this, m, b, "ibv_set_ece returned (OUT) options beyond the request", lines);
+		accepted_ = ret ? std::nullopt : std::optional<ibv_ece>(io);
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::SetEce; }
+
+private:
+	Verdict verdict(const DeviceModel &m) const
+	{
+		DeviceCaps caps = *m.caps;
+		caps.ece_vendor_id = m.defaults.ece->vendor_id;
+		return evaluate_set_ece(caps, ece_);
+	}
+	size_t slot_;
+	ibv_ece ece_;
+	mutable std::optional<ibv_ece> accepted_; // what the device returned, once run
+};
+
+// ---- CQs -----------------------------------------------------------------
+
+rc::Gen<int> cqe_value(const DeviceCaps &caps)
+{
+	int max = std::min(caps.device.orig_attr.max_cqe, 4096);
+	return rc::gen::weightedOneOf<int>({{3, rc::gen::element<int>(1, 2, 16, max)},
+					    {2, rc::gen::inRange<int>(1, max + 1)}});
+}
+
+class CreateCq : public Step {
+public:
+	explicit CreateCq(const DeviceModel &m) : slot_(*empty_slot(m.cqs)), cqe_(*cqe_value(*m.caps)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(!m.cqs[slot_].live); }
+	void apply(DeviceModel &m) const override { m.create_cq(slot_, cqe_); }
+	void show(std::ostream &os) const override
+	{
+		os << "CreateCq " << label("cq", slot_) << " cqe=" << cqe_;
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		if (int ret = b.run.device().create_cq(cqe_, b.cqs[slot_]))
+			fail(*this, m, b, "ibv_create_cq failed within max_cqe",
+			     {"returned " + errno_name(ret)});
+	}
+
+private:
+	size_t slot_;
+	int cqe_;
+};
+
+class DestroyCq : public Step {
+public:
+	explicit DestroyCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
+	void apply(DeviceModel &m) const override { m.cqs[slot_] = CqSlot{}; }
+	void show(std::ostream &os) const override { os << "DestroyCq " << label("cq", slot_); }
+
+protected:
+	void call(const DeviceModel &, DeviceBench &b) const override { b.cqs[slot_].reset(); }
+
+private:
+	size_t slot_;
+};
+
+rc::Gen<uint16_t> around(uint16_t cap)
+{
+	uint16_t below = cap ? cap - 1 : 0, above = cap < UINT16_MAX ? cap + 1 : cap;
+	return rc::gen::weightedOneOf<uint16_t>(
+		{{3, rc::gen::element<uint16_t>(0, 1, below, cap, above, UINT16_MAX)},
+		 {1, rc::gen::arbitrary<uint16_t>()}});
+}
+
+class ModifyCq : public Step {
+public:
+	explicit ModifyCq(const DeviceModel &m) : slot_(*live_slot(m.cqs))
+	{
+		const auto &mc = m.caps->device.cq_mod_caps;
+		int kind = *rc::gen::weightedElement<int>({{7, 0}, {1, 1}, {1, 2}});
+		uint32_t unknown = 1u << *rc::gen::inRange(1, 32);
+		const uint32_t moderate = IBV_CQ_ATTR_MODERATE;
+		attr_.attr_mask = kind == 0 ? moderate : kind == 1 ? 0u : unknown | moderate;
+		attr_.moderate.cq_count = *around(mc.max_cq_count);
+		attr_.moderate.cq_period = *around(mc.max_cq_period);
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.cqs[slot_].live);
+		// A SHOULD breach (a value above cq_mod_caps): the reference device
+		// rejects it, another may mask it and the model cannot follow.
+		RC_PRE(m.reference || evaluate_modify_cq(*m.caps, attr_).verdict() !=
+					      Verdict::Class::ShouldReject);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (evaluate_modify_cq(*m.caps, attr_).accepts())
+			m.modify_cq(slot_, attr_);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "ModifyCq " << label("cq", slot_) << " {" << describe_modify_cq_attr(attr_) << "}";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		Verdict v = evaluate_modify_cq(*m.caps, attr_);
+		ibv_modify_cq_attr sent = attr_;
+		int ret = b.cqs[slot_]->modify(sent);
+		std::vector<std::string> lines = {"returned " + errno_name(ret), "contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::ModifyCq, ret}, lines[0]);
+		if (v.accepts() && ret)
+			fail(*this, m, b, "ibv_modify_cq rejected a request the rules accept", lines);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "ibv_modify_cq accepted a request the rules reject", lines);
+	}
+	std::string names() const override { return label("cq", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyCq; }
+
+private:
+	size_t slot_;
+	ibv_modify_cq_attr attr_{};
+};
+
+class ResizeCq : public Step {
+public:
+	explicit ResizeCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)), cqe_(*cqe_value(*m.caps)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
+	// The device's answer decides (judge_resize_cq holds it to the rows):
+	// an accepted resize asks at least cqe_ from then on.
+	void apply(DeviceModel &m) const override
+	{
+		if (accepted_)
+			m.cqs[slot_].cqe_asked = cqe_;
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "ResizeCq " << label("cq", slot_) << " cqe=" << cqe_;
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		Cq &cq = *b.cqs[slot_];
+		CqView before{cq.cqe(), {}};
+		int ret = cq.resize(cqe_);
+		CqView after{cq.cqe(), {}};
+		Verdict v = judge_resize_cq(*m.caps, before, cqe_, ret, after);
+		judge_result(*this, m, b, {Verb::ResizeCq, ret}, "returned " + errno_name(ret));
+		if (!v.accepts())
+			fail(*this, m, b, "ibv_resize_cq broke its rows",
+			     {fmt::format("cqe {} -> {}, returned {}", before.cqe, after.cqe, errno_name(ret)),
+			      "judge: " + v.describe()});
+		accepted_ = ret == 0;
+	}
+
+private:
+	size_t slot_;
+	int cqe_;
+	mutable bool accepted_ = false;
+};
+
+// ---- SRQs ----------------------------------------------------------------
+
+class CreateSrq : public Step {
+public:
+	explicit CreateSrq(const DeviceModel &m) : slot_(*empty_slot(m.srqs))
+	{
+		attr_.max_wr = *gen::srq_create_max_wr(*m.caps, kSrqCap);
+		attr_.max_sge = 1;
+		attr_.srq_limit = *gen::srq_create_limit(attr_.max_wr);
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(!m.srqs[slot_].live && m.caps->device.orig_attr.max_srq > 0);
+	}
+	// The SRQ as the device made it once run; while the sequence is drawn,
+	// as asked (a reference device makes exactly that).
+	void apply(DeviceModel &m) const override
+	{
+		ibv_srq_attr asked = attr_;
+		asked.srq_limit = 0;
+		m.create_srq(slot_, made_ ? actual_ : asked);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "CreateSrq " << label("srq", slot_)
+		   << fmt::format(" max_wr={} max_sge={} srq_limit={}", attr_.max_wr, attr_.max_sge,
+				  attr_.srq_limit);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		ibv_srq_init_attr init{};
+		init.attr = attr_;
+		int ret = b.run.device().create_srq(*b.pd, init, b.srqs[slot_]);
+		judge_result(*this, m, b, {Verb::CreateSrq, ret}, "returned " + errno_name(ret));
+		if (ret)
+			fail(*this, m, b, "ibv_create_srq failed within the device's maxima",
+			     {"returned " + errno_name(ret)});
+		if (init.attr.max_wr < attr_.max_wr || init.attr.max_sge < attr_.max_sge)
+			fail(*this, m, b, "ibv_create_srq reported less than asked",
+			     {fmt::format("max_wr={} max_sge={}", init.attr.max_wr, init.attr.max_sge)});
+		actual_ = init.attr;
+		actual_.srq_limit = 0;
+		made_ = true;
+	}
+
+private:
+	size_t slot_;
+	ibv_srq_attr attr_{};
+	mutable ibv_srq_attr actual_{}; // as the device made it, once run
+	mutable bool made_ = false;
+};
+
+class DestroySrq : public Step {
+public:
+	explicit DestroySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.srqs[slot_].live); }
+	void apply(DeviceModel &m) const override { m.srqs[slot_] = SrqSlot{}; }
+	void show(std::ostream &os) const override { os << "DestroySrq " << label("srq", slot_); }
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		int ret = b.srqs[slot_]->destroy();
+		judge_result(*this, m, b, {Verb::DestroySrq, ret}, "returned " + errno_name(ret));
+		if (ret)
+			fail(*this, m, b, "ibv_destroy_srq failed on an SRQ no QP uses",
+			     {"returned " + errno_name(ret)});
+		b.srqs[slot_].reset();
+	}
+
+private:
+	size_t slot_;
+};
+
+class ModifySrq : public Step {
+public:
+	explicit ModifySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
+	{
+		const SrqModel &s = m.srqs[slot_].srq;
+		request_ = *gen::srq_modify_request(*m.caps, {s.max_wr, s.max_sge, s.armed, s.outstanding},
+						    gen::SrqRequestMix::everything());
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.srqs[slot_].live);
+		SrqVerdict v = verdict(m);
+		RC_PRE(v.verdict != SrqVerdict::Class::AcceptedIfRounded);
+		// The model arms no limit above the WRs in the SRQ (README).
+		if (v.accepts() && (request_.attr_mask & IBV_SRQ_LIMIT))
+			RC_PRE(request_.attr.srq_limit <= m.srqs[slot_].srq.outstanding);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts())
+			m.srqs[slot_].srq.accept(request_.attr, request_.attr_mask);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "ModifySrq " << label("srq", slot_) << " " << describe(request_);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		SrqVerdict v = verdict(m);
+		ibv_srq_attr sent = request_.attr;
+		ibv_srq_attr before{}, after{};
+		int qb = b.srqs[slot_]->query(before);
+		int ret = b.srqs[slot_]->modify(sent, request_.attr_mask);
+		int qa = b.srqs[slot_]->query(after);
+		std::vector<std::string> lines = {"returned " + errno_name(ret), "contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::ModifySrq, ret}, lines[0]);
+		if (v.accepts() && ret)
+			fail(*this, m, b, "ibv_modify_srq rejected a request the rules accept", lines);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "ibv_modify_srq accepted a request the rules reject", lines);
+		if (ret && qb == 0 && qa == 0 &&
+		    (before.max_wr != after.max_wr || before.srq_limit != after.srq_limit))
+			fail(*this, m, b, "a rejected ibv_modify_srq changed the SRQ",
+			     {fmt::format("max_wr {} -> {}, srq_limit {} -> {}", before.max_wr, after.max_wr,
+					  before.srq_limit, after.srq_limit)});
+	}
+	std::string names() const override { return label("srq", slot_); }
+	Verb frame_verb() const override { return Verb::ModifySrq; }
+
+private:
+	SrqVerdict verdict(const DeviceModel &m) const
+	{
+		return m.srqs[slot_].srq.verdict(request_.attr, request_.attr_mask);
+	}
+	size_t slot_;
+	gen::SrqModifyRequest request_;
+};
+
+class PostSrqRecv : public Step {
+public:
+	explicit PostSrqRecv(const DeviceModel &m) : slot_(*live_slot(m.srqs))
+	{
+		uint32_t room = m.srqs[slot_].srq.room();
+		n_ = *gen::in_range_aimed(1, kMaxPost, {1, room, room + 1});
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.srqs[slot_].live && n_ >= 1u);
+		RC_PRE(m.srqs[slot_].srq.post_verdict(n_, 1).known);
+	}
+	void apply(DeviceModel &m) const override { m.srqs[slot_].srq.post(n_); }
+	void show(std::ostream &os) const override
+	{
+		os << "PostSrqRecv " << label("srq", slot_) << " " << n_ << " WRs";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		const SrqModel &s = m.srqs[slot_].srq;
+		SrqPost want = s.post_verdict(n_, 1);
+		std::vector<ibv_sge> sges(n_);
+		std::vector<ibv_recv_wr> wrs(n_);
+		for (uint32_t i = 0; i < n_; i++) {
+			sges[i] = {reinterpret_cast<uint64_t>(b.recv_buffer.data()) + i * kRecvBytes,
+				   (uint32_t)kRecvBytes, b.recv_mr->lkey()};
+			wrs[i] = {};
+			wrs[i].wr_id = i;
+			wrs[i].sg_list = &sges[i];
+			wrs[i].num_sge = 1;
+			wrs[i].next = i + 1 < n_ ? &wrs[i + 1] : nullptr;
+		}
+		ibv_recv_wr *bad = nullptr;
+		int ret = b.srqs[slot_]->post_recv(wrs.data(), &bad);
+		int bad_index = -1;
+		for (uint32_t i = 0; i < n_; i++)
+			if (bad == &wrs[i])
+				bad_index = (int)i;
+		uint32_t took = ret == 0 ? n_ : bad_index < 0 ? 0 : (uint32_t)bad_index;
+		std::string what = fmt::format("{} WRs with {} of max_wr {} outstanding: returned {}, "
+					       "bad_wr {}", n_, s.outstanding, s.max_wr, errno_name(ret),
+					       bad_index);
+		judge_result(*this, m, b, {Verb::PostSrqRecv, ret, (int)n_, ret ? bad_index : -1}, what);
+		if (want.accepts && ret)
+			fail(*this, m, b, "ibv_post_srq_recv rejected WRs that fit in the SRQ", {what});
+		if (!want.accepts && !ret)
+			fail(*this, m, b, "ibv_post_srq_recv took WRs past max_wr", {what});
+		if (took != want.taken)
+			fail(*this, m, b,
+			     fmt::format("ibv_post_srq_recv took {} WRs, the model {}", took, want.taken),
+			     {what});
+	}
+	std::string names() const override { return label("srq", slot_); }
+
+private:
+	size_t slot_;
+	uint32_t n_ = 1;
+};
+
+// ---- MRs -----------------------------------------------------------------
+
+class RegMr : public Step {
+public:
+	explicit RegMr(const DeviceModel &m)
+		: slot_(*empty_slot(m.mrs)),
+		  access_(*rc::gen::map(rc::gen::inRange(0, 16),
+					[](int bits) {
+						const int flags[] = {IBV_ACCESS_LOCAL_WRITE,
+								     IBV_ACCESS_REMOTE_WRITE,
+								     IBV_ACCESS_REMOTE_READ,
+								     IBV_ACCESS_REMOTE_ATOMIC};
+						int a = 0;
+						for (int i = 0; i < 4; i++)
+							if (bits & (1 << i))
+								a |= flags[i];
+						return a;
+					}))
+	{
+	}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(!m.mrs[slot_].live); }
+	void apply(DeviceModel &m) const override
+	{
+		if (!reg_mr_breaks(access_))
+			m.reg_mr(slot_, access_, kMrBytes);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "RegMr " << label("mr", slot_) << fmt::format(" access={:#x}", access_);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		const ContractRule *breaks = reg_mr_breaks(access_);
+		int ret = b.run.device().reg_mr(*b.pd, b.mr_buffer.data() + slot_ * kMrBytes, kMrBytes,
+						access_, b.mrs[slot_]);
+		std::vector<std::string> lines = {"returned " + errno_name(ret),
+						  std::string("contract: ") +
+							  (breaks ? breaks->id : "accepted")};
+		judge_result(*this, m, b, {Verb::RegMr, ret}, lines[0]);
+		if (breaks && !ret)
+			fail(*this, m, b, "ibv_reg_mr accepted an access the page refuses", lines);
+		if (!breaks && ret)
+			fail(*this, m, b, "ibv_reg_mr refused a valid access", lines);
+	}
+
+private:
+	size_t slot_;
+	int access_;
+};
+
+class DeregMr : public Step {
+public:
+	explicit DeregMr(const DeviceModel &m) : slot_(*live_slot(m.mrs)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.mrs[slot_].live); }
+	void apply(DeviceModel &m) const override { m.mrs[slot_] = MrState{}; }
+	void show(std::ostream &os) const override { os << "DeregMr " << label("mr", slot_); }
+
+protected:
+	void call(const DeviceModel &, DeviceBench &b) const override { b.mrs[slot_].reset(); }
+
+private:
+	size_t slot_;
+};
+
+// The events are read after every step (observe_device); this step only
+// names the moment in the sequence.
+class AwaitEvents : public Step {
+public:
+	explicit AwaitEvents(const DeviceModel &) {}
+	void apply(DeviceModel &) const override {}
+	void show(std::ostream &os) const override { os << "AwaitEvents"; }
+
+protected:
+	void call(const DeviceModel &, DeviceBench &) const override {}
+};
+
+} // namespace
+
+std::string DeviceBench::open(const DeviceModel &model)
+{
+	if (int ret = run.device().alloc_pd(pd))
+		return "ibv_alloc_pd returned " + errno_name(ret);
+	recv_buffer.assign(kMaxPost * kRecvBytes, 0);
+	if (int ret = run.device().reg_mr(*pd, recv_buffer.data(), recv_buffer.size(),
+					  IBV_ACCESS_LOCAL_WRITE, recv_mr))
+		return "ibv_reg_mr of the receive buffer returned " + errno_name(ret);
+	mr_buffer.assign(model.mrs.size() * kMrBytes, 0);
+	qps.resize(model.qps.size());
+	cqs.resize(model.cqs.size());
+	srqs.resize(model.srqs.size());
+	mrs.resize(model.mrs.size());
+	return "";
+}
+
+DeviceDefaults learn_defaults(PropertyRun &run, std::string &error)
+{
+	DeviceDefaults d;
+	std::unique_ptr<Qp> qp;
+	std::string failed;
+	if (int ret = run.new_qp(IBV_QPT_RC, IBV_QPS_RESET, qp, failed)) {
+		error = "a new RC QP: " + failed + " (" + errno_name(ret) + ")";
+		return d;
+	}
+	ibv_ece e{};
+	if (qp->query_ece(e) == 0)
+		d.ece = e;
+	ibv_qp_rate_limit_attr pace{};
+	d.rate_limit_query = qp->query_rate_limit(pace) == 0;
+	std::unique_ptr<Cq> cq;
+	if (int ret = run.device().create_cq(16, cq)) {
+		error = "ibv_create_cq(16) returned " + errno_name(ret);
+		return d;
+	}
+	ibv_moderate_cq mod{};
+	if (cq->query_moderation(mod) == 0)
+		d.moderation = mod;
+	return d;
+}
+
+DeviceModel initial_device(PropertyRun &run, const DeviceDefaults &defaults)
+{
+	DeviceModel m = DeviceModel::empty(run.caps(), run.device().emulated(), defaults, kQpSlots,
+					   kCqSlots, kSrqSlots, kMrSlots);
+	m.qp_types = run.qp_types();
+	return m;
+}
+
+void showValue(const DeviceModel &model, std::ostream &os)
+{
+	os << model.describe();
+}
+
+rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &m)
+{
+	using rc::state::gen::execOneOfWithArgs;
+	using G = rc::Gen<std::shared_ptr<const DeviceCommand>>;
+	std::vector<std::pair<std::size_t, G>> choices = {
+		{3, execOneOfWithArgs<CreateQp>()(m)},   {1, execOneOfWithArgs<DestroyQp>()(m)},
+		{6, execOneOfWithArgs<ModifyQp>()(m)},   {2, execOneOfWithArgs<WalkQp>()(m)},
+		{2, execOneOfWithArgs<RateLimit>()(m)},  {2, execOneOfWithArgs<CreateCq>()(m)},
+		{1, execOneOfWithArgs<DestroyCq>()(m)},  {2, execOneOfWithArgs<ModifyCq>()(m)},
+		{1, execOneOfWithArgs<ResizeCq>()(m)},   {1, execOneOfWithArgs<RegMr>()(m)},
+		{1, execOneOfWithArgs<DeregMr>()(m)},    {1, execOneOfWithArgs<AwaitEvents>()(m)},
+	};
+	if (m.defaults.ece)
+		choices.push_back({2, execOneOfWithArgs<SetEce>()(m)});
+	if (m.caps->device.orig_attr.max_srq > 0) {
+		choices.push_back({2, execOneOfWithArgs<CreateSrq>()(m)});
+		choices.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
+		choices.push_back({2, execOneOfWithArgs<ModifySrq>()(m)});
+		choices.push_back({2, execOneOfWithArgs<PostSrqRecv>()(m)});
+	}
+	return gen::pick(std::move(choices));
+}
+
+} // namespace ibvcert

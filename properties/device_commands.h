@@ -1,0 +1,65 @@
+// The commands of the whole-device state machine (rapidcheck/state.h), each
+// one verb call on one object of a device that holds several at once, run
+// against the device (DeviceBench) and the model (DeviceModel):
+//   CreateQp / DestroyQp        a QP of any type the device creates, in RESET
+//   ModifyQp / WalkQp           ibv_modify_qp requests, one or a valid walk
+//   RateLimit / SetEce          ibv_modify_qp_rate_limit, ibv_set_ece
+//   CreateCq / DestroyCq        ibv_create_cq of a cqe around 1 and max_cqe
+//   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq
+//   CreateSrq / DestroySrq      ibv_create_srq (srq_limit irrelevant there)
+//   ModifySrq / PostSrqRecv     ibv_modify_srq, lists of receive WRs
+//   RegMr / DeregMr             ibv_reg_mr with any access combination
+//   AwaitEvents                 ibv_get_async_event / ibv_ack_async_event
+// Every call goes to its verb's judge (contracts/call_judge.h: the result
+// rows; the frame rows of contracts/frame_judge.h on every other object,
+// viewed by repro/device_frame.h) and its outcome to the model's verdict.
+// After every command, every observable of every live object (each QP's
+// ibv_query_qp and ibv_qp::state, ECE, each CQ's cqe and moderation, each
+// SRQ's ibv_query_srq, the async events) is compared with the model's
+// prediction in one place (observe_device in device_commands.cpp).
+#pragma once
+
+#include "fixtures/device.h"
+#include "fixtures/model/device_model.h"
+#include "properties/property_run.h"
+
+#include <rapidcheck.h>
+#include <rapidcheck/state.h>
+
+#include <memory>
+#include <vector>
+
+namespace ibvcert {
+
+// The device side: the run's device, a PD, a receive buffer with its MR
+// (the SRQs' WRs scatter there), and one object per live model slot.
+struct DeviceBench {
+	PropertyRun &run;
+	std::unique_ptr<Pd> pd;
+	std::vector<char> recv_buffer;
+	std::unique_ptr<Mr> recv_mr;
+	std::vector<char> mr_buffer;
+	std::vector<std::unique_ptr<Qp>> qps;
+	std::vector<std::unique_ptr<Cq>> cqs;
+	std::vector<std::unique_ptr<Srq>> srqs;
+	std::vector<std::unique_ptr<Mr>> mrs;
+
+	// The PD and the receive MR; slots as many as the model's. "" or why not.
+	std::string open(const DeviceModel &model);
+};
+
+using DeviceCommand = rc::state::Command<DeviceModel, DeviceBench>;
+
+// What a new object of the run's device starts with (learned from a QP and
+// a CQ made for it, then destroyed).
+DeviceDefaults learn_defaults(PropertyRun &run, std::string &error);
+
+// The initial model: every slot empty.
+DeviceModel initial_device(PropertyRun &run, const DeviceDefaults &defaults);
+void showValue(const DeviceModel &model, std::ostream &os);
+
+// The next command for the model (weighted: creates while few objects
+// live, then mostly calls on them).
+rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &model);
+
+} // namespace ibvcert

@@ -1,0 +1,55 @@
+// The whole device, model-based (rapidcheck/state.h): random sequences of
+// every verb the harness drives (device_commands.h) on several objects at
+// once, QPs of every type the device creates, CQs, SRQs and MRs created,
+// used, destroyed and created again, run against the device and against
+// the model (fixtures/model/device_model.h). Every call is held to its
+// verb's judge (result rows, frame rows, the model's verdict), and after
+// every command every observable of every live object agrees with the
+// model's prediction.
+#include "properties/device_commands.h"
+#include "properties/property_check.h"
+#include "contracts/rule_ids.h"
+
+#include <gtest/gtest.h>
+
+namespace ibvcert {
+namespace {
+
+std::string length_bucket(size_t n)
+{
+	return n <= 10 ? "1-10" : n <= 40 ? "11-40" : "41+";
+}
+
+class DeviceStateMachineProperty : public ::testing::Test {
+protected:
+	void SetUp() override
+	{
+		if (auto why = run.open())
+			GTEST_SKIP() << *why;
+		ASSERT_TRUE(run.error().empty()) << run.error();
+		std::string error;
+		defaults = learn_defaults(run, error);
+		ASSERT_TRUE(error.empty()) << "device " << run.device().name() << ": " << error;
+	}
+
+	PropertyRun run;
+	DeviceDefaults defaults;
+};
+
+// MUST: every call's outcome, result and frame agree with the contract and
+// the model, and every object reads back what the model predicts.
+TEST_F(DeviceStateMachineProperty, EveryCallAndObservableAgreesWithTheModel)
+{
+	check_property({Level::MUST, rule_id::modify_qp_property_state_machine}, [this] {
+		const DeviceModel initial = initial_device(run, defaults);
+		DeviceBench bench{run, {}, {}, {}, {}, {}, {}, {}, {}};
+		if (std::string why = bench.open(initial); !why.empty())
+			RC_FAIL("precondition: " + why + "\ndevice: " + run.device().name());
+		const auto commands = *rc::state::gen::commands(initial, device_command);
+		rc::state::runAll(commands, initial, bench);
+		RC_TAG("commands " + length_bucket(commands.size()));
+	});
+}
+
+} // namespace
+} // namespace ibvcert
