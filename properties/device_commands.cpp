@@ -29,7 +29,6 @@ namespace {
 constexpr size_t kQpSlots = 4, kCqSlots = 3, kSrqSlots = 2, kMrSlots = 2;
 constexpr uint32_t kSrqCap = 32;     // max_wr of a created SRQ at most
 constexpr uint32_t kMaxPost = 8;     // WRs in one ibv_post_srq_recv list
-constexpr size_t kRecvBytes = 64;    // each receive WR's buffer
 constexpr size_t kMrBytes = 4096;
 
 std::string label(const char *kind, size_t slot)
@@ -74,11 +73,38 @@ FrameObjects frame_objects(DeviceBench &b, const std::string &named)
 			o.qps.emplace_back(label("qp", i), b.qps[i].get());
 	for (size_t i = 0; i < b.srqs.size(); i++)
 		if (b.srqs[i] && label("srq", i) != named)
-			o.srqs.emplace_back(label("srq", i), b.srqs[i].get());
+			o.srqs.emplace_back(label("srq", i), &b.srqs[i]->srq());
 	for (size_t i = 0; i < b.cqs.size(); i++)
 		if (b.cqs[i] && label("cq", i) != named)
 			o.cqs.emplace_back(label("cq", i), b.cqs[i].get());
 	return o;
+}
+
+// Reads every async event queued, acknowledges it, and counts the limit
+// events per SRQ slot. What is left to judge: limit events naming no live
+// SRQ of the bench.
+std::vector<std::string> read_events(DeviceBench &b)
+{
+	std::vector<std::string> stray;
+	for (;;) {
+		AsyncEvent ev;
+		if (b.run.device().get_async_event(ev, std::chrono::milliseconds(0)) != 0)
+			break;
+		ibv_event_type type = ev.event_type;
+		const Srq *srq = ev.srq;
+		b.run.device().ack_async_event(ev);
+		if (type != IBV_EVENT_SRQ_LIMIT_REACHED)
+			continue; // QP and port events are not judged here
+		bool named = false;
+		for (size_t i = 0; i < b.srqs.size(); i++)
+			if (b.srqs[i] && &b.srqs[i]->srq() == srq) {
+				b.srq_limit_events[i]++;
+				named = true;
+			}
+		if (!named)
+			stray.push_back("IBV_EVENT_SRQ_LIMIT_REACHED naming no live SRQ");
+	}
+	return stray;
 }
 
 // Every observable of the device against the model, after each command:
@@ -101,6 +127,11 @@ void observe_device(const DeviceCommand &step, const DeviceModel &before, const 
 			int ret = qp.query_ece(e);
 			add(label("qp", i), m.ece_disagreements(i, ret, e));
 		}
+		if (m.defaults.rate_limit_query) {
+			ibv_qp_rate_limit_attr pace{};
+			int ret = qp.query_rate_limit(pace);
+			add(label("qp", i), m.pacing_disagreements(i, ret, pace));
+		}
 	}
 	for (size_t i = 0; i < m.cqs.size(); i++) {
 		if (!m.cqs[i].live)
@@ -113,22 +144,16 @@ void observe_device(const DeviceCommand &step, const DeviceModel &before, const 
 	for (size_t i = 0; i < m.srqs.size(); i++) {
 		if (!m.srqs[i].live)
 			continue;
-		ibv_srq_attr a{};
-		int ret = b.srqs[i]->query(a);
+		int ret = 0;
+		ibv_srq_attr a = b.srqs[i]->query(ret);
 		add(label("srq", i), m.srq_disagreements(i, ret, a));
 	}
-	// No WR leaves an SRQ (nothing consumes them): no limit event may come.
-	// Other events are acknowledged and not judged here.
-	for (;;) {
-		AsyncEvent ev;
-		if (b.run.device().get_async_event(ev, std::chrono::milliseconds(0)) != 0)
-			break;
-		ibv_event_type type = ev.event_type;
-		b.run.device().ack_async_event(ev);
-		if (type == IBV_EVENT_SRQ_LIMIT_REACHED)
-			differ.push_back("IBV_EVENT_SRQ_LIMIT_REACHED, but no WR left any SRQ, so no count "
-					 "dropped below an armed limit");
-	}
+	// The events: emu0 raises each inside the verb that causes it, so by now
+	// every event the model expects has come, and no other.
+	add("events", read_events(b));
+	for (size_t i = 0; i < m.srqs.size(); i++)
+		if (m.srqs[i].live)
+			add(label("srq", i), m.srq_event_disagreements(i, b.srq_limit_events[i]));
 	if (!differ.empty())
 		fail(step, before, b, "the device disagrees with the model after the step",
 		     [&] {
@@ -281,7 +306,7 @@ public:
 	void apply(DeviceModel &m) const override
 	{
 		if (verdict(m).accepts())
-			m.qps[slot_].qp.accept(request_.attr, request_.attr_mask);
+			m.modify_qp(slot_, request_.attr, request_.attr_mask);
 	}
 	void show(std::ostream &os) const override
 	{
@@ -346,7 +371,7 @@ public:
 	void apply(DeviceModel &m) const override
 	{
 		for (const auto &s : steps_)
-			m.qps[slot_].qp.accept(s.attr, s.attr_mask);
+			m.modify_qp(slot_, s.attr, s.attr_mask);
 	}
 	void show(std::ostream &os) const override
 	{
@@ -393,7 +418,11 @@ public:
 		RC_PRE(m.qps[slot_].live);
 		RC_PRE(verdict(m).verdict() != Verdict::Class::ShouldReject);
 	}
-	void apply(DeviceModel &) const override {}
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts())
+			m.rate_limit(slot_, attr_.rate_limit);
+	}
 	void show(std::ostream &os) const override
 	{
 		os << "RateLimit " << label("qp", slot_) << " {" << describe_rate(attr_) << "}";
@@ -644,9 +673,8 @@ class CreateSrq : public Step {
 public:
 	explicit CreateSrq(const DeviceModel &m) : slot_(*empty_slot(m.srqs))
 	{
-		attr_.max_wr = *gen::srq_create_max_wr(*m.caps, kSrqCap);
-		attr_.max_sge = 1;
-		attr_.srq_limit = *gen::srq_create_limit(attr_.max_wr);
+		spec_.max_wr = *gen::srq_create_max_wr(*m.caps, kSrqCap);
+		spec_.create_limit = *gen::srq_create_limit(spec_.max_wr);
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
@@ -656,38 +684,36 @@ public:
 	// as asked (a reference device makes exactly that).
 	void apply(DeviceModel &m) const override
 	{
-		ibv_srq_attr asked = attr_;
-		asked.srq_limit = 0;
+		ibv_srq_attr asked{spec_.max_wr, 1, 0};
 		m.create_srq(slot_, made_ ? actual_ : asked);
 	}
 	void show(std::ostream &os) const override
 	{
 		os << "CreateSrq " << label("srq", slot_)
-		   << fmt::format(" max_wr={} max_sge={} srq_limit={}", attr_.max_wr, attr_.max_sge,
-				  attr_.srq_limit);
+		   << fmt::format(" max_wr={} srq_limit={} (irrelevant)", spec_.max_wr, spec_.create_limit);
 	}
 
 protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
-		ibv_srq_init_attr init{};
-		init.attr = attr_;
-		int ret = b.run.device().create_srq(*b.pd, init, b.srqs[slot_]);
-		judge_result(*this, m, b, {Verb::CreateSrq, ret}, "returned " + errno_name(ret));
-		if (ret)
-			fail(*this, m, b, "ibv_create_srq failed within the device's maxima",
-			     {"returned " + errno_name(ret)});
-		if (init.attr.max_wr < attr_.max_wr || init.attr.max_sge < attr_.max_sge)
-			fail(*this, m, b, "ibv_create_srq reported less than asked",
-			     {fmt::format("max_wr={} max_sge={}", init.attr.max_wr, init.attr.max_sge)});
-		actual_ = init.attr;
+		auto rig = std::make_unique<SrqRig>(SrqTraffic::RC);
+		if (auto why = rig->prepare(spec_))
+			fail(*this, m, b, "precondition: an SRQ with its loopback RC pairs: " + *why, {});
+		if (::testing::Test::HasFatalFailure())
+			fail(*this, m, b, "precondition: the SRQ's rig failed", {rig->evidence()});
+		actual_ = rig->created();
 		actual_.srq_limit = 0;
+		if (actual_.max_wr < spec_.max_wr)
+			fail(*this, m, b, "ibv_create_srq reported less than asked",
+			     {fmt::format("max_wr={}, asked {}", actual_.max_wr, spec_.max_wr)});
 		made_ = true;
+		b.srqs[slot_] = std::move(rig);
+		b.srq_limit_events[slot_] = 0;
 	}
 
 private:
 	size_t slot_;
-	ibv_srq_attr attr_{};
+	SrqSpec spec_;
 	mutable ibv_srq_attr actual_{}; // as the device made it, once run
 	mutable bool made_ = false;
 };
@@ -697,17 +723,23 @@ public:
 	explicit DestroySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs)) {}
 	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.srqs[slot_].live); }
 	void apply(DeviceModel &m) const override { m.srqs[slot_] = SrqSlot{}; }
-	void show(std::ostream &os) const override { os << "DestroySrq " << label("srq", slot_); }
+	void show(std::ostream &os) const override
+	{
+		os << "DestroySrq " << label("srq", slot_) << " (its QPs first)";
+	}
 
 protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
+		// Events of the SRQ still queued are counted before it goes.
+		(void)read_events(b);
 		int ret = b.srqs[slot_]->destroy();
 		judge_result(*this, m, b, {Verb::DestroySrq, ret}, "returned " + errno_name(ret));
 		if (ret)
 			fail(*this, m, b, "ibv_destroy_srq failed on an SRQ no QP uses",
 			     {"returned " + errno_name(ret)});
 		b.srqs[slot_].reset();
+		b.srq_limit_events[slot_] = 0;
 	}
 
 private:
@@ -745,11 +777,11 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		SrqVerdict v = verdict(m);
-		ibv_srq_attr sent = request_.attr;
-		ibv_srq_attr before{}, after{};
-		int qb = b.srqs[slot_]->query(before);
-		int ret = b.srqs[slot_]->modify(sent, request_.attr_mask);
-		int qa = b.srqs[slot_]->query(after);
+		SrqRig &rig = *b.srqs[slot_];
+		int qb = 0, qa = 0;
+		ibv_srq_attr before = rig.query(qb);
+		int ret = rig.modify(request_.attr, request_.attr_mask);
+		ibv_srq_attr after = rig.query(qa);
 		std::vector<std::string> lines = {"returned " + errno_name(ret), "contract: " + v.describe()};
 		judge_result(*this, m, b, {Verb::ModifySrq, ret}, lines[0]);
 		if (v.accepts() && ret)
@@ -797,28 +829,13 @@ protected:
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		SrqPost want = s.post_verdict(n_, 1);
-		std::vector<ibv_sge> sges(n_);
-		std::vector<ibv_recv_wr> wrs(n_);
-		for (uint32_t i = 0; i < n_; i++) {
-			sges[i] = {reinterpret_cast<uint64_t>(b.recv_buffer.data()) + i * kRecvBytes,
-				   (uint32_t)kRecvBytes, b.recv_mr->lkey()};
-			wrs[i] = {};
-			wrs[i].wr_id = i;
-			wrs[i].sg_list = &sges[i];
-			wrs[i].num_sge = 1;
-			wrs[i].next = i + 1 < n_ ? &wrs[i + 1] : nullptr;
-		}
-		ibv_recv_wr *bad = nullptr;
-		int ret = b.srqs[slot_]->post_recv(wrs.data(), &bad);
 		int bad_index = -1;
-		for (uint32_t i = 0; i < n_; i++)
-			if (bad == &wrs[i])
-				bad_index = (int)i;
+		int ret = b.srqs[slot_]->post_list(std::vector<int>(n_, 1), bad_index);
 		uint32_t took = ret == 0 ? n_ : bad_index < 0 ? 0 : (uint32_t)bad_index;
 		std::string what = fmt::format("{} WRs with {} of max_wr {} outstanding: returned {}, "
 					       "bad_wr {}", n_, s.outstanding, s.max_wr, errno_name(ret),
 					       bad_index);
-		judge_result(*this, m, b, {Verb::PostSrqRecv, ret, (int)n_, ret ? bad_index : -1}, what);
+		judge_result(*this, m, b, {Verb::PostSrqRecv, ret, (int)n_, bad_index}, what);
 		if (want.accepts && ret)
 			fail(*this, m, b, "ibv_post_srq_recv rejected WRs that fit in the SRQ", {what});
 		if (!want.accepts && !ret)
@@ -829,6 +846,65 @@ protected:
 			     {what});
 	}
 	std::string names() const override { return label("srq", slot_); }
+	Verb frame_verb() const override { return Verb::PostSrqRecv; }
+
+private:
+	size_t slot_;
+	uint32_t n_ = 1;
+};
+
+// n messages from the SRQ's loopback senders, each taking one WR; after
+// each, the limit events naming the SRQ are what the model says by then.
+class ConsumeSrq : public Step {
+public:
+	explicit ConsumeSrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
+	{
+		const SrqModel &s = m.srqs[slot_].srq;
+		RC_PRE(s.outstanding > 0u);
+		uint32_t hi = std::min(s.outstanding, kMaxPost);
+		std::vector<uint32_t> edges = {1, hi};
+		if (s.armed && s.armed <= s.outstanding)
+			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1});
+		n_ = *gen::in_range_aimed(1, hi, edges);
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.srqs[slot_].live && n_ >= 1u && n_ <= m.srqs[slot_].srq.outstanding);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		for (uint32_t i = 0; i < n_; i++)
+			m.consume_srq(slot_);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "ConsumeSrq " << label("srq", slot_) << " " << n_ << " messages";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		DeviceModel at = m;
+		for (uint32_t i = 0; i < n_; i++) {
+			uint32_t from = at.srqs[slot_].srq.outstanding;
+			std::string arming = at.srqs[slot_].srq.arming();
+			if (std::string problem = b.srqs[slot_]->consume(1); !problem.empty())
+				fail(*this, m, b,
+				     fmt::format("message {} of {} found no WR in the SRQ, where the model "
+						 "holds {}", i + 1, n_, from),
+				     {problem});
+			at.consume_srq(slot_);
+			auto stray = read_events(b);
+			auto differ = at.srq_event_disagreements(slot_, b.srq_limit_events[slot_]);
+			differ.insert(differ.end(), stray.begin(), stray.end());
+			if (!differ.empty()) {
+				differ.insert(differ.begin(),
+					      fmt::format("message {} of {}: the count dropped from {} to {}, "
+							  "the SRQ {}", i + 1, n_, from, from - 1, arming));
+				fail(*this, m, b, "the limit events disagree with the model", differ);
+			}
+		}
+	}
 
 private:
 	size_t slot_;
@@ -919,14 +995,11 @@ std::string DeviceBench::open(const DeviceModel &model)
 {
 	if (int ret = run.device().alloc_pd(pd))
 		return "ibv_alloc_pd returned " + errno_name(ret);
-	recv_buffer.assign(kMaxPost * kRecvBytes, 0);
-	if (int ret = run.device().reg_mr(*pd, recv_buffer.data(), recv_buffer.size(),
-					  IBV_ACCESS_LOCAL_WRITE, recv_mr))
-		return "ibv_reg_mr of the receive buffer returned " + errno_name(ret);
 	mr_buffer.assign(model.mrs.size() * kMrBytes, 0);
 	qps.resize(model.qps.size());
 	cqs.resize(model.cqs.size());
 	srqs.resize(model.srqs.size());
+	srq_limit_events.assign(model.srqs.size(), 0);
 	mrs.resize(model.mrs.size());
 	return "";
 }
@@ -988,6 +1061,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		choices.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
 		choices.push_back({2, execOneOfWithArgs<ModifySrq>()(m)});
 		choices.push_back({2, execOneOfWithArgs<PostSrqRecv>()(m)});
+		choices.push_back({2, execOneOfWithArgs<ConsumeSrq>()(m)});
 	}
 	return gen::pick(std::move(choices));
 }

@@ -8,6 +8,9 @@
 //   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq
 //   CreateSrq / DestroySrq      ibv_create_srq (srq_limit irrelevant there)
 //   ModifySrq / PostSrqRecv     ibv_modify_srq, lists of receive WRs
+//   ConsumeSrq                  messages that take the SRQ's WRs one by one
+//                               (each SRQ comes with two loopback RC pairs
+//                               whose responders share it: fixtures/rigs/srq_rig.h)
 //   RegMr / DeregMr             ibv_reg_mr with any access combination
 //   AwaitEvents                 ibv_get_async_event / ibv_ack_async_event
 // Every call goes to its verb's judge (contracts/call_judge.h: the result
@@ -21,6 +24,7 @@
 
 #include "fixtures/device.h"
 #include "fixtures/model/device_model.h"
+#include "fixtures/rigs/srq_rig.h"
 #include "properties/property_run.h"
 
 #include <rapidcheck.h>
@@ -31,20 +35,21 @@
 
 namespace ibvcert {
 
-// The device side: the run's device, a PD, a receive buffer with its MR
-// (the SRQs' WRs scatter there), and one object per live model slot.
+// The device side: the run's device, a PD for the MRs, and one object per
+// live model slot (an SRQ with the QPs that consume its WRs), and the
+// IBV_EVENT_SRQ_LIMIT_REACHED events read so far naming each SRQ slot.
 struct DeviceBench {
 	PropertyRun &run;
 	std::unique_ptr<Pd> pd;
-	std::vector<char> recv_buffer;
-	std::unique_ptr<Mr> recv_mr;
 	std::vector<char> mr_buffer;
 	std::vector<std::unique_ptr<Qp>> qps;
 	std::vector<std::unique_ptr<Cq>> cqs;
-	std::vector<std::unique_ptr<Srq>> srqs;
+	std::vector<std::unique_ptr<SrqRig>> srqs;
 	std::vector<std::unique_ptr<Mr>> mrs;
+	std::vector<uint32_t> srq_limit_events;
 
-	// The PD and the receive MR; slots as many as the model's. "" or why not.
+	explicit DeviceBench(PropertyRun &r) : run(r) {}
+	// The PD; slots as many as the model's. "" or why not.
 	std::string open(const DeviceModel &model);
 };
 

@@ -42,7 +42,7 @@ TEST_F(DeviceStateMachineProperty, EveryCallAndObservableAgreesWithTheModel)
 {
 	check_property({Level::MUST, rule_id::modify_qp_property_state_machine}, [this] {
 		const DeviceModel initial = initial_device(run, defaults);
-		DeviceBench bench{run, {}, {}, {}, {}, {}, {}, {}, {}};
+		DeviceBench bench(run);
 		if (std::string why = bench.open(initial); !why.empty())
 			RC_FAIL("precondition: " + why + "\ndevice: " + run.device().name());
 		const auto commands = *rc::state::gen::commands(initial, device_command);
