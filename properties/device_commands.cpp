@@ -401,6 +401,72 @@ private:
 	std::vector<WalkStep> steps_;
 };
 
+// A live QP of a type the device paces (any live QP when none is).
+rc::Gen<size_t> paced_slot(const DeviceModel &m)
+{
+	bool any = false;
+	for (const auto &q : m.qps)
+		any |= q.live && m.caps->has_packet_pacing(q.qp.type);
+	if (!any)
+		return live_slot(m.qps);
+	return slot_where(m.qps, [&m](const QpSlot &q) {
+		return q.live && m.caps->has_packet_pacing(q.qp.type);
+	});
+}
+
+// rate_limit around the packet_pacing_caps edges, and 0 (no pacing).
+rc::Gen<uint32_t> paced_rate(const DeviceCaps &caps)
+{
+	const auto &p = caps.device.packet_pacing_caps;
+	uint32_t lo = p.qp_rate_limit_min, hi = p.qp_rate_limit_max;
+	return rc::gen::weightedOneOf<uint32_t>(
+		{{4, rc::gen::element<uint32_t>(0, lo, hi, lo ? lo - 1 : 0, hi + 1, lo + (hi - lo) / 2)},
+		 {1, rc::gen::inRange<uint32_t>(lo, hi + 1)}});
+}
+
+// ibv_modify_qp RTS -> RTS with IBV_QP_RATE_LIMIT: the pacing set (or
+// ended, 0) through ibv_modify_qp rather than ibv_modify_qp_rate_limit.
+class PaceQp : public Step {
+public:
+	explicit PaceQp(const DeviceModel &m) : slot_(*paced_slot(m))
+	{
+		RC_PRE(m.qps[slot_].qp.state == IBV_QPS_RTS);
+		attr_.qp_state = IBV_QPS_RTS;
+		attr_.rate_limit = *paced_rate(*m.caps);
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live && m.qps[slot_].qp.state == IBV_QPS_RTS);
+		RC_PRE(verdict(m).verdict() != Verdict::Class::ShouldReject);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts())
+			m.modify_qp(slot_, attr_, kMask);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "PaceQp " << label("qp", slot_) << " RTS->RTS rate_limit=" << attr_.rate_limit;
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		modify_qp(*this, m, b, slot_, m.qps[slot_].qp, attr_, kMask, "");
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyQp; }
+
+private:
+	static constexpr int kMask = IBV_QP_STATE | IBV_QP_RATE_LIMIT;
+	ModifyQpVerdict verdict(const DeviceModel &m) const
+	{
+		return m.qps[slot_].qp.verdict(*m.caps, attr_, kMask);
+	}
+	size_t slot_;
+	ibv_qp_attr attr_{};
+};
+
 std::string describe_rate(const ibv_qp_rate_limit_attr &a)
 {
 	return fmt::format("rate_limit={} max_burst_sz={} typical_pkt_sz={} comp_mask={:#x}", a.rate_limit,
@@ -410,7 +476,9 @@ std::string describe_rate(const ibv_qp_rate_limit_attr &a)
 class RateLimit : public Step {
 public:
 	explicit RateLimit(const DeviceModel &m)
-		: slot_(*live_slot(m.qps)), attr_(*gen::rate_limit_request(*m.caps))
+		: slot_(*rc::gen::weightedOneOf<size_t>(
+			  {{1, live_slot(m.qps)}, {3, paced_slot(m)}})),
+		  attr_(*gen::rate_limit_request(*m.caps))
 	{
 	}
 	void checkPreconditions(const DeviceModel &m) const override
@@ -748,11 +816,28 @@ private:
 
 class ModifySrq : public Step {
 public:
+	// Drawn around the boundaries (srq_values.h), or aimed: arming at most
+	// the WRs in the SRQ, a resize alone the SRQ can take, a resize below
+	// the WRs outstanding.
 	explicit ModifySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
-		request_ = *gen::srq_modify_request(*m.caps, {s.max_wr, s.max_sge, s.armed, s.outstanding},
-						    gen::SrqRequestMix::everything());
+		int kind = *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
+		if (kind == 1 && s.outstanding > 0) {
+			request_.attr_mask = IBV_SRQ_LIMIT;
+			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding, {1, s.outstanding});
+		} else if (kind == 2) {
+			uint32_t lo = std::max({s.outstanding, s.armed, 1u});
+			request_.attr_mask = IBV_SRQ_MAX_WR;
+			request_.attr.max_wr = *gen::in_range_aimed(lo, lo + kSrqCap, {lo, lo + 1});
+		} else if (kind == 3 && s.outstanding > 1) {
+			request_.attr_mask = IBV_SRQ_MAX_WR;
+			request_.attr.max_wr = *rc::gen::inRange<uint32_t>(1, s.outstanding);
+		} else {
+			request_ = *gen::srq_modify_request(*m.caps,
+							    {s.max_wr, s.max_sge, s.armed, s.outstanding},
+							    gen::SrqRequestMix::everything());
+		}
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
@@ -861,7 +946,7 @@ public:
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		RC_PRE(s.outstanding > 0u);
-		uint32_t hi = std::min(s.outstanding, kMaxPost);
+		uint32_t hi = std::min(s.outstanding, 2 * kMaxPost);
 		std::vector<uint32_t> edges = {1, hi};
 		if (s.armed && s.armed <= s.outstanding)
 			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1});
@@ -1046,23 +1131,43 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 {
 	using rc::state::gen::execOneOfWithArgs;
 	using G = rc::Gen<std::shared_ptr<const DeviceCommand>>;
+	size_t qps = 0, in_rts = 0, srqs = 0, outstanding = 0, cqs = 0;
+	for (const auto &q : m.qps) {
+		qps += q.live;
+		in_rts += q.live && q.qp.state == IBV_QPS_RTS;
+	}
+	for (const auto &s : m.srqs) {
+		srqs += s.live;
+		outstanding += s.live ? s.srq.outstanding : 0;
+	}
+	for (const auto &c : m.cqs)
+		cqs += c.live;
+	// Creates while few objects live; calls on those that do.
 	std::vector<std::pair<std::size_t, G>> choices = {
-		{3, execOneOfWithArgs<CreateQp>()(m)},   {1, execOneOfWithArgs<DestroyQp>()(m)},
-		{6, execOneOfWithArgs<ModifyQp>()(m)},   {2, execOneOfWithArgs<WalkQp>()(m)},
-		{2, execOneOfWithArgs<RateLimit>()(m)},  {2, execOneOfWithArgs<CreateCq>()(m)},
-		{1, execOneOfWithArgs<DestroyCq>()(m)},  {2, execOneOfWithArgs<ModifyCq>()(m)},
-		{1, execOneOfWithArgs<ResizeCq>()(m)},   {1, execOneOfWithArgs<RegMr>()(m)},
-		{1, execOneOfWithArgs<DeregMr>()(m)},    {1, execOneOfWithArgs<AwaitEvents>()(m)},
+		{qps < 2 ? 6u : 2u, execOneOfWithArgs<CreateQp>()(m)},
+		{1, execOneOfWithArgs<DestroyQp>()(m)},
+		{5, execOneOfWithArgs<ModifyQp>()(m)},
+		{in_rts ? 2u : 4u, execOneOfWithArgs<WalkQp>()(m)},
+		{in_rts ? 3u : 1u, execOneOfWithArgs<RateLimit>()(m)},
+		{in_rts ? 3u : 0u, execOneOfWithArgs<PaceQp>()(m)},
+		{cqs ? 1u : 3u, execOneOfWithArgs<CreateCq>()(m)},
+		{1, execOneOfWithArgs<DestroyCq>()(m)},
+		{2, execOneOfWithArgs<ModifyCq>()(m)},
+		{1, execOneOfWithArgs<ResizeCq>()(m)},
+		{1, execOneOfWithArgs<RegMr>()(m)},
+		{1, execOneOfWithArgs<DeregMr>()(m)},
+		{1, execOneOfWithArgs<AwaitEvents>()(m)},
 	};
 	if (m.defaults.ece)
 		choices.push_back({2, execOneOfWithArgs<SetEce>()(m)});
 	if (m.caps->device.orig_attr.max_srq > 0) {
-		choices.push_back({2, execOneOfWithArgs<CreateSrq>()(m)});
+		choices.push_back({srqs ? 1u : 4u, execOneOfWithArgs<CreateSrq>()(m)});
 		choices.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
-		choices.push_back({2, execOneOfWithArgs<ModifySrq>()(m)});
-		choices.push_back({2, execOneOfWithArgs<PostSrqRecv>()(m)});
-		choices.push_back({2, execOneOfWithArgs<ConsumeSrq>()(m)});
+		choices.push_back({srqs ? 4u : 0u, execOneOfWithArgs<ModifySrq>()(m)});
+		choices.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
+		choices.push_back({outstanding ? 4u : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
 	}
+	std::erase_if(choices, [](const auto &c) { return c.first == 0; });
 	return gen::pick(std::move(choices));
 }
 
