@@ -221,9 +221,15 @@ template <typename Slots> rc::Gen<size_t> empty_slot(const Slots &slots)
 
 class CreateQp : public Step {
 public:
-	explicit CreateQp(const DeviceModel &m)
-		: slot_(*empty_slot(m.qps)), type_(*rc::gen::elementOf(m.qp_types))
+	// Any type the device creates, a type it paces more often.
+	explicit CreateQp(const DeviceModel &m) : slot_(*empty_slot(m.qps))
 	{
+		std::vector<ibv_qp_type> paced;
+		for (ibv_qp_type t : m.qp_types)
+			if (m.caps->has_packet_pacing(t))
+				paced.push_back(t);
+		type_ = paced.empty() || *rc::gen::inRange(0, 3) ? *rc::gen::elementOf(m.qp_types)
+								  : *rc::gen::elementOf(paced);
 	}
 	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(!m.qps[slot_].live); }
 	void apply(DeviceModel &m) const override { m.create_qp(slot_, type_); }
@@ -243,7 +249,7 @@ protected:
 
 private:
 	size_t slot_;
-	ibv_qp_type type_;
+	ibv_qp_type type_ = IBV_QPT_RC;
 };
 
 class DestroyQp : public Step {
@@ -343,7 +349,11 @@ struct WalkStep {
 
 class WalkQp : public Step {
 public:
-	explicit WalkQp(const DeviceModel &m) : slot_(*live_slot(m.qps)), target_(*gen::start_state())
+	// Any start state, RTS (where the datapath and the pacing are) most often.
+	explicit WalkQp(const DeviceModel &m)
+		: slot_(*live_slot(m.qps)),
+		  target_(*rc::gen::weightedOneOf<ibv_qp_state>(
+			  {{1, gen::start_state()}, {1, rc::gen::just(IBV_QPS_RTS)}}))
 	{
 		const QpModel &q = m.qps[slot_].qp;
 		type_ = q.type;
@@ -432,7 +442,9 @@ public:
 	{
 		RC_PRE(m.qps[slot_].qp.state == IBV_QPS_RTS);
 		attr_.qp_state = IBV_QPS_RTS;
-		attr_.rate_limit = *paced_rate(*m.caps);
+		// Ending a pacing in effect half the time.
+		bool end = m.qps[slot_].rate_limit && *rc::gen::arbitrary<bool>();
+		attr_.rate_limit = end ? 0 : *paced_rate(*m.caps);
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
