@@ -14,6 +14,7 @@
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/generators/srq_values.h"
 #include "fixtures/qp_builder.h"
+#include "fixtures/sched_attr.h"
 #include "properties/modify_evidence.h"
 #include "repro/device_frame.h"
 
@@ -26,7 +27,7 @@
 namespace ibvcert {
 namespace {
 
-constexpr size_t kQpSlots = 4, kCqSlots = 3, kSrqSlots = 2, kMrSlots = 2;
+constexpr size_t kQpSlots = 4, kCqSlots = 3, kSrqSlots = 2, kMrSlots = 2, kSchedSlots = 4;
 constexpr uint32_t kSrqCap = 32;     // max_wr of a created SRQ at most
 constexpr uint32_t kMaxPost = 8;     // WRs in one ibv_post_srq_recv list
 constexpr size_t kMrBytes = 4096;
@@ -147,6 +148,16 @@ void observe_device(const DeviceCommand &step, const DeviceModel &before, const 
 		int ret = 0;
 		ibv_srq_attr a = b.srqs[i]->query(ret);
 		add(label("srq", i), m.srq_disagreements(i, ret, a));
+	}
+	for (int i = 0; i < (int)m.sched.elements.size(); i++) {
+		if (!m.sched.live(i) || !m.defaults.sched_query)
+			continue;
+		SchedAttr now{};
+		int ret = b.sched[i]->query(now);
+		for (size_t k = 0; k < b.sched.size(); k++)
+			if (now.parent && b.sched[k].get() == now.parent)
+				now.parent = const_cast<SchedNode *>(DeviceModel::sched_token(k));
+		add(label("sched", i), m.sched_disagreements(i, ret, now));
 	}
 	// The events: emu0 raises each inside the verb that causes it, so by now
 	// every event the model expects has come, and no other.
@@ -1086,7 +1097,203 @@ protected:
 	void call(const DeviceModel &, DeviceBench &) const override {}
 };
 
+
+// ---- scheduling elements (mlx5dv_sched_*) ---------------------------------
+
+// The request with its parent named by the model's token, and the same
+// request on the device, its parent the device's node of that slot.
+SchedAttr sched_request_of(const gen::SchedValues &v, int parent)
+{
+	return SchedAttr{parent >= 0 ? const_cast<SchedNode *>(DeviceModel::sched_token(parent))
+				     : nullptr,
+			 v.flags, v.bw_share, v.max_avg_bw, v.comp_mask};
+}
+
+SchedAttr on_device(const DeviceBench &b, SchedAttr a, int parent)
+{
+	a.parent = parent >= 0 ? static_cast<SchedNode *>(b.sched[parent].get()) : nullptr;
+	return a;
+}
+
+std::string sched_what(const SchedAttr &a, int parent)
+{
+	return describe_sched_attr(a, parent >= 0 ? label("sched", parent) : std::string("null"));
+}
+
+class SchedCreate : public Step {
+public:
+	explicit SchedCreate(const DeviceModel &m)
+	{
+		RC_PRE(m.defaults.sched);
+		std::vector<int> empty, shallow;
+		for (int i = 0; i < (int)m.sched.elements.size(); i++) {
+			if (!m.sched.live(i))
+				empty.push_back(i);
+			else if (m.sched.at(i).kind != SchedKind::Leaf && m.sched.depth(i) <= 1)
+				shallow.push_back(i);
+		}
+		RC_PRE(!empty.empty());
+		slot_ = *rc::gen::elementOf(empty);
+		leaf_ = !shallow.empty() && *rc::gen::arbitrary<bool>();
+		parent_ = shallow.empty() || *rc::gen::inRange(0, 6) == 0 ? -1 : *rc::gen::elementOf(shallow);
+		values_ = *gen::sched_values();
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.defaults.sched && !m.sched.live(slot_));
+		RC_PRE(parent_ < 0 || (m.sched.live(parent_) && m.sched.at(parent_).kind != SchedKind::Leaf));
+	}
+	void apply(DeviceModel &m) const override
+	{
+		SchedAttr req = sched_request_of(values_, parent_);
+		if (m.sched.create_verdict(*m.caps, leaf_, req).accepts())
+			m.sched.created(slot_, leaf_ ? nullptr : DeviceModel::sched_token(slot_), leaf_, req);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "SchedCreate " << label("sched", slot_) << (leaf_ ? " leaf " : " node ")
+		   << sched_what(sched_request_of(values_, parent_), parent_);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		SchedAttr req = sched_request_of(values_, parent_);
+		Verdict v = m.sched.create_verdict(*m.caps, leaf_, req);
+		SchedAttr sent = on_device(b, req, parent_);
+		int ret;
+		if (leaf_) {
+			std::unique_ptr<SchedLeaf> l;
+			ret = b.run.device().create_sched_leaf(sent, l);
+			if (!ret)
+				b.sched[slot_] = std::move(l);
+		} else {
+			std::unique_ptr<SchedNode> n;
+			ret = b.run.device().create_sched_node(sent, n);
+			if (!ret)
+				b.sched[slot_] = std::move(n);
+		}
+		std::vector<std::string> lines = {"returned " + errno_name(ret), "contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::SchedCreate, ret}, lines[0]);
+		if (v.accepts() && ret)
+			fail(*this, m, b, "the scheduling element create rejected a request the rules accept",
+			     lines);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "the scheduling element create accepted a request the rules reject",
+			     lines);
+	}
+
+private:
+	int slot_ = 0, parent_ = -1;
+	bool leaf_ = false;
+	gen::SchedValues values_;
+};
+
+class SchedModify : public Step {
+public:
+	explicit SchedModify(const DeviceModel &m)
+	{
+		RC_PRE(m.defaults.sched);
+		std::vector<int> live;
+		for (int i = 0; i < (int)m.sched.elements.size(); i++)
+			if (m.sched.live(i))
+				live.push_back(i);
+		RC_PRE(!live.empty());
+		slot_ = *rc::gen::elementOf(live);
+		parent_ = m.sched.at(slot_).parent;
+		values_ = *gen::sched_values();
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.defaults.sched && m.sched.live(slot_) && m.sched.at(slot_).parent == parent_);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		SchedAttr req = sched_request_of(values_, parent_);
+		if (m.sched.modify_verdict(*m.caps, slot_, req).accepts())
+			m.sched.modified(slot_, req);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "SchedModify " << label("sched", slot_) << " "
+		   << sched_what(sched_request_of(values_, parent_), parent_);
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		SchedAttr req = sched_request_of(values_, parent_);
+		Verdict v = m.sched.modify_verdict(*m.caps, slot_, req);
+		int ret = b.sched[slot_]->modify(on_device(b, req, parent_));
+		std::vector<std::string> lines = {"returned " + errno_name(ret), "contract: " + v.describe()};
+		judge_result(*this, m, b, {Verb::SchedModify, ret}, lines[0]);
+		if (v.accepts() && ret)
+			fail(*this, m, b, "the scheduling element modify rejected a request the rules accept",
+			     lines);
+		if (!v.accepts() && !ret)
+			fail(*this, m, b, "the scheduling element modify accepted a request the rules reject",
+			     lines);
+	}
+
+private:
+	int slot_ = 0, parent_ = -1;
+	gen::SchedValues values_;
+};
+
+class SchedDestroy : public Step {
+public:
+	explicit SchedDestroy(const DeviceModel &m)
+	{
+		RC_PRE(m.defaults.sched);
+		std::vector<int> live;
+		for (int i = 0; i < (int)m.sched.elements.size(); i++)
+			if (m.sched.live(i))
+				live.push_back(i);
+		RC_PRE(!live.empty());
+		slot_ = *rc::gen::elementOf(live);
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.defaults.sched && m.sched.live(slot_));
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (!m.sched.destroy_breaks(slot_))
+			m.sched.destroyed(slot_);
+	}
+	void show(std::ostream &os) const override { os << "SchedDestroy " << label("sched", slot_); }
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		const ContractRule *breaks = m.sched.destroy_breaks(slot_);
+		int ret = b.sched[slot_]->destroy();
+		std::vector<std::string> lines = {"returned " + errno_name(ret),
+						  std::string("contract: ") + (breaks ? breaks->id : "accepted")};
+		if (breaks && !ret)
+			fail(*this, m, b, "a scheduling node with children was destroyed", lines);
+		if (!breaks && ret)
+			fail(*this, m, b, "a scheduling element without children was not destroyed", lines);
+		if (!ret)
+			b.sched[slot_].reset();
+	}
+
+private:
+	int slot_ = 0;
+};
 } // namespace
+
+DeviceBench::~DeviceBench()
+{
+	for (bool progress = true; progress;) {
+		progress = false;
+		for (auto &e : sched)
+			if (e && e->destroy() == 0) {
+				e.reset();
+				progress = true;
+			}
+	}
+}
 
 std::string DeviceBench::open(const DeviceModel &model)
 {
@@ -1098,6 +1305,7 @@ std::string DeviceBench::open(const DeviceModel &model)
 	srqs.resize(model.srqs.size());
 	srq_limit_events.assign(model.srqs.size(), 0);
 	mrs.resize(model.mrs.size());
+	sched.resize(model.sched.elements.size());
 	return "";
 }
 
@@ -1123,13 +1331,22 @@ DeviceDefaults learn_defaults(PropertyRun &run, std::string &error)
 	ibv_moderate_cq mod{};
 	if (cq->query_moderation(mod) == 0)
 		d.moderation = mod;
+	std::string why;
+	std::unique_ptr<SchedNode> root;
+	if (run.device().has_sched_elements(why) &&
+	    run.device().create_sched_node(SchedAttr{}, root) == 0) {
+		d.sched = true;
+		SchedAttr q{};
+		d.sched_query = root->query(q) == 0;
+		(void)root->destroy();
+	}
 	return d;
 }
 
 DeviceModel initial_device(PropertyRun &run, const DeviceDefaults &defaults)
 {
 	DeviceModel m = DeviceModel::empty(run.caps(), run.device().emulated(), defaults, kQpSlots,
-					   kCqSlots, kSrqSlots, kMrSlots);
+					   kCqSlots, kSrqSlots, kMrSlots, kSchedSlots);
 	m.qp_types = run.qp_types();
 	return m;
 }
@@ -1178,6 +1395,11 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		choices.push_back({srqs ? 4u : 0u, execOneOfWithArgs<ModifySrq>()(m)});
 		choices.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
 		choices.push_back({outstanding ? 4u : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
+	}
+	if (m.defaults.sched) {
+		choices.push_back({2, execOneOfWithArgs<SchedCreate>()(m)});
+		choices.push_back({2, execOneOfWithArgs<SchedModify>()(m)});
+		choices.push_back({1, execOneOfWithArgs<SchedDestroy>()(m)});
 	}
 	std::erase_if(choices, [](const auto &c) { return c.first == 0; });
 	return gen::pick(std::move(choices));

@@ -12,6 +12,7 @@
 //                               (each SRQ comes with two loopback RC pairs
 //                               whose responders share it: fixtures/rigs/srq_rig.h)
 //   RegMr / DeregMr             ibv_reg_mr with any access combination
+//   SchedCreate / SchedModify / SchedDestroy  mlx5 scheduling nodes and leaves
 //   AwaitEvents                 ibv_get_async_event / ibv_ack_async_event
 // Every call goes to its verb's judge (contracts/call_judge.h: the result
 // rows; the frame rows of contracts/frame_judge.h on every other object,
@@ -25,6 +26,7 @@
 #include "fixtures/device.h"
 #include "fixtures/model/device_model.h"
 #include "fixtures/rigs/srq_rig.h"
+#include "fixtures/sched.h"
 #include "properties/property_run.h"
 
 #include <rapidcheck.h>
@@ -46,9 +48,12 @@ struct DeviceBench {
 	std::vector<std::unique_ptr<Cq>> cqs;
 	std::vector<std::unique_ptr<SrqRig>> srqs;
 	std::vector<std::unique_ptr<Mr>> mrs;
+	std::vector<std::unique_ptr<SchedElement>> sched;
 	std::vector<uint32_t> srq_limit_events;
 
 	explicit DeviceBench(PropertyRun &r) : run(r) {}
+	// Scheduling elements children first, then the rest in member order.
+	~DeviceBench();
 	// The PD; slots as many as the model's. "" or why not.
 	std::string open(const DeviceModel &model);
 };
