@@ -845,7 +845,9 @@ public:
 	explicit ModifySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
-		int kind = *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
+		// Armed, a resize alone is what may disturb the arming.
+		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {4, 2}, {1, 3}})
+				   : *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
 		if (kind == 1 && s.outstanding > 0) {
 			request_.attr_mask = IBV_SRQ_LIMIT;
 			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding, {1, s.outstanding});
@@ -1360,7 +1362,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 {
 	using rc::state::gen::execOneOfWithArgs;
 	using G = rc::Gen<std::shared_ptr<const DeviceCommand>>;
-	size_t qps = 0, in_rts = 0, srqs = 0, outstanding = 0, cqs = 0;
+	size_t qps = 0, in_rts = 0, srqs = 0, outstanding = 0, armed = 0, cqs = 0;
 	for (const auto &q : m.qps) {
 		qps += q.live;
 		in_rts += q.live && q.qp.state == IBV_QPS_RTS;
@@ -1368,6 +1370,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 	for (const auto &s : m.srqs) {
 		srqs += s.live;
 		outstanding += s.live ? s.srq.outstanding : 0;
+		armed += s.live && s.srq.armed;
 	}
 	for (const auto &c : m.cqs)
 		cqs += c.live;
@@ -1394,7 +1397,8 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		choices.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
 		choices.push_back({srqs ? 4u : 0u, execOneOfWithArgs<ModifySrq>()(m)});
 		choices.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
-		choices.push_back({outstanding ? 4u : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
+		choices.push_back({outstanding ? (armed ? 8u : 3u) : 0u,
+				   execOneOfWithArgs<ConsumeSrq>()(m)});
 	}
 	if (m.defaults.sched) {
 		choices.push_back({2, execOneOfWithArgs<SchedCreate>()(m)});
