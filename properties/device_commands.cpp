@@ -655,7 +655,142 @@ public:
 	void show(std::ostream &os) const override { os << "DestroyCq " << label("cq", slot_); }
 
 protected:
-	void call(const DeviceModel &, DeviceBench &b) const override { b.cqs[slot_].reset(); }
+	void call(const DeviceModel &, DeviceBench &b) const override
+	{
+		b.cq_pairs[slot_].clear();
+		b.cqs[slot_].reset();
+	}
+
+private:
+	size_t slot_;
+};
+
+constexpr uint32_t kMaxSends = 4;
+constexpr size_t kDpBytes = 64;
+
+// Polls up to n completions of the CQ; the count (or a negative value),
+// each must name a WR of the pair and have succeeded.
+int poll_some(Cq &cq, int n, std::string &bad)
+{
+	std::vector<ibv_wc> wc(std::max(n, 1));
+	int got = cq.poll(n, wc.data());
+	for (int i = 0; i < got; i++)
+		if (wc[i].status != IBV_WC_SUCCESS)
+			bad = fmt::format("completion of wr_id {} has status {}", wc[i].wr_id,
+					  ibv_wc_status_str(wc[i].status));
+	return got;
+}
+
+// n signaled SENDs over a loopback RC pair on the CQ, a receive posted for
+// each: 2n completions (each send's and each receive's) on the CQ.
+class SendOnCq : public Step {
+public:
+	explicit SendOnCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)), n_(*rc::gen::inRange(1u, kMaxSends + 1)) {}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.cqs[slot_].live);
+		RC_PRE(m.cqs[slot_].unpolled + 2 * n_ <= (uint32_t)m.cqs[slot_].cqe_asked);
+	}
+	void apply(DeviceModel &m) const override { m.cqs[slot_].unpolled += 2 * n_; }
+	void show(std::ostream &os) const override
+	{
+		os << "SendOnCq " << label("cq", slot_) << " " << n_ << " SENDs";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		auto &pair = b.cq_pairs[slot_];
+		Cq &cq = *b.cqs[slot_];
+		if (pair.empty()) {
+			for (int k = 0; k < 2; k++) {
+				ibv_qp_init_attr init{};
+				init.qp_type = IBV_QPT_RC;
+				init.sq_sig_all = 0;
+				init.cap = {kMaxSends, kMaxSends, 1, 1, 0};
+				std::unique_ptr<Qp> qp;
+				if (int ret = b.run.device().create_qp(*b.pd, cq, cq, init, qp))
+					fail(*this, m, b, "precondition: an RC QP on the CQ",
+					     {"ibv_create_qp returned " + errno_name(ret)});
+				pair.push_back(std::move(qp));
+			}
+			std::string failed;
+			if (int ret = b.run.device().connect_loopback(*pair[0], *pair[1], failed))
+				fail(*this, m, b, "precondition: a loopback RC pair on the CQ",
+				     {failed + " (" + errno_name(ret) + ")"});
+		}
+		for (uint32_t i = 0; i < n_; i++) {
+			ibv_sge rs{reinterpret_cast<uint64_t>(b.dp_buffer.data()) + kDpBytes * (kMaxSends + i),
+				   (uint32_t)kDpBytes, b.dp_mr->lkey()};
+			ibv_recv_wr r{};
+			r.wr_id = 1000 + i;
+			r.sg_list = &rs;
+			r.num_sge = 1;
+			ibv_recv_wr *bad_r = nullptr;
+			int ret = pair[1]->post_recv(&r, &bad_r);
+			judge_result(*this, m, b, {Verb::PostRecv, ret, 1, ret ? (bad_r == &r ? 0 : -1) : -1},
+				     "ibv_post_recv returned " + errno_name(ret));
+			if (ret)
+				fail(*this, m, b, "ibv_post_recv failed on a connected RC QP",
+				     {"returned " + errno_name(ret)});
+			ibv_sge ss{reinterpret_cast<uint64_t>(b.dp_buffer.data()) + kDpBytes * i,
+				   (uint32_t)kDpBytes, b.dp_mr->lkey()};
+			ibv_send_wr w{};
+			w.wr_id = i;
+			w.sg_list = &ss;
+			w.num_sge = 1;
+			w.opcode = IBV_WR_SEND;
+			w.send_flags = IBV_SEND_SIGNALED;
+			ibv_send_wr *bad_s = nullptr;
+			ret = pair[0]->post_send(&w, &bad_s);
+			judge_result(*this, m, b, {Verb::PostSend, ret, 1, ret ? (bad_s == &w ? 0 : -1) : -1},
+				     "ibv_post_send returned " + errno_name(ret));
+			if (ret)
+				fail(*this, m, b, "ibv_post_send of a SEND failed on a connected RC QP",
+				     {"returned " + errno_name(ret)});
+		}
+	}
+
+private:
+	size_t slot_;
+	uint32_t n_;
+};
+
+// Polls every completion the CQ holds: as many as the model counts, each a
+// success (post_send.wc.success_on_connected_pair), then none.
+void poll_all(const DeviceCommand &step, const DeviceModel &m, DeviceBench &b, size_t slot,
+	      uint32_t want, const std::string &when)
+{
+	Cq &cq = *b.cqs[slot];
+	uint32_t got = 0;
+	std::string bad;
+	for (int tries = 0; tries < 1000 && got < want; tries++) {
+		int r = poll_some(cq, (int)(want - got), bad);
+		judge_result(step, m, b, {Verb::PollCq, r}, fmt::format("ibv_poll_cq returned {}", r));
+		if (r < 0)
+			fail(step, m, b, "ibv_poll_cq failed", {fmt::format("returned {}", r)});
+		got += (uint32_t)r;
+	}
+	int extra = poll_some(cq, 4, bad);
+	if (got != want || extra != 0)
+		fail(step, m, b, "the CQ does not hold the completions the model counts",
+		     {fmt::format("{}: polled {} of {}, then {} more", when, got, want, extra)});
+	if (!bad.empty())
+		fail(step, m, b, "a SEND on a connected RC pair completed in error", {bad});
+}
+
+class PollCq : public Step {
+public:
+	explicit PollCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)) {}
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
+	void apply(DeviceModel &m) const override { m.cqs[slot_].unpolled = 0; }
+	void show(std::ostream &os) const override { os << "PollCq " << label("cq", slot_) << " (all)"; }
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		poll_all(*this, m, b, slot_, m.cqs[slot_].unpolled, "polled");
+	}
 
 private:
 	size_t slot_;
@@ -723,13 +858,20 @@ private:
 class ResizeCq : public Step {
 public:
 	explicit ResizeCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)), cqe_(*cqe_value(*m.caps)) {}
-	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
 	// The device's answer decides (judge_resize_cq holds it to the rows):
 	// an accepted resize asks at least cqe_ from then on.
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.cqs[slot_].live);
+		// Below the completions it holds: a resize the device may refuse
+		// (resize_cq's rows); the model does not follow it.
+		RC_PRE((uint32_t)cqe_ >= m.cqs[slot_].unpolled);
+	}
 	void apply(DeviceModel &m) const override
 	{
 		if (accepted_)
 			m.cqs[slot_].cqe_asked = cqe_;
+		m.cqs[slot_].unpolled = 0; // polled after the resize
 	}
 	void show(std::ostream &os) const override
 	{
@@ -740,9 +882,10 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		Cq &cq = *b.cqs[slot_];
-		CqView before{cq.cqe(), {}};
+		std::vector<uint64_t> held(m.cqs[slot_].unpolled);
+		CqView before{cq.cqe(), held};
 		int ret = cq.resize(cqe_);
-		CqView after{cq.cqe(), {}};
+		CqView after{cq.cqe(), held};
 		Verdict v = judge_resize_cq(*m.caps, before, cqe_, ret, after);
 		judge_result(*this, m, b, {Verb::ResizeCq, ret}, "returned " + errno_name(ret));
 		if (!v.accepts())
@@ -750,6 +893,9 @@ protected:
 			     {fmt::format("cqe {} -> {}, returned {}", before.cqe, after.cqe, errno_name(ret)),
 			      "judge: " + v.describe()});
 		accepted_ = ret == 0;
+		// ibv_resize_cq(3): the completions the CQ held are still there.
+		poll_all(*this, m, b, slot_, m.cqs[slot_].unpolled,
+			 fmt::format("after ibv_resize_cq({}) returned {}", cqe_, errno_name(ret)));
 	}
 
 private:
@@ -1304,6 +1450,11 @@ std::string DeviceBench::open(const DeviceModel &model)
 	mr_buffer.assign(model.mrs.size() * kMrBytes, 0);
 	qps.resize(model.qps.size());
 	cqs.resize(model.cqs.size());
+	cq_pairs.resize(model.cqs.size());
+	dp_buffer.assign(2 * kMaxSends * kDpBytes, 0);
+	if (int ret = run.device().reg_mr(*pd, dp_buffer.data(), dp_buffer.size(), IBV_ACCESS_LOCAL_WRITE,
+					  dp_mr))
+		return "ibv_reg_mr of the datapath buffer returned " + errno_name(ret);
 	srqs.resize(model.srqs.size());
 	srq_limit_events.assign(model.srqs.size(), 0);
 	mrs.resize(model.mrs.size());
@@ -1385,7 +1536,9 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		{cqs ? 1u : 3u, execOneOfWithArgs<CreateCq>()(m)},
 		{1, execOneOfWithArgs<DestroyCq>()(m)},
 		{2, execOneOfWithArgs<ModifyCq>()(m)},
-		{1, execOneOfWithArgs<ResizeCq>()(m)},
+		{cqs ? 2u : 0u, execOneOfWithArgs<ResizeCq>()(m)},
+		{cqs ? 2u : 0u, execOneOfWithArgs<SendOnCq>()(m)},
+		{cqs ? 1u : 0u, execOneOfWithArgs<PollCq>()(m)},
 		{1, execOneOfWithArgs<RegMr>()(m)},
 		{1, execOneOfWithArgs<DeregMr>()(m)},
 		{1, execOneOfWithArgs<AwaitEvents>()(m)},

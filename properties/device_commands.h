@@ -5,7 +5,10 @@
 //   ModifyQp / WalkQp           ibv_modify_qp requests, one or a valid walk
 //   RateLimit / SetEce          ibv_modify_qp_rate_limit, ibv_set_ece
 //   CreateCq / DestroyCq        ibv_create_cq of a cqe around 1 and max_cqe
-//   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq
+//   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq (the
+//                               completions it held are all polled after it)
+//   SendOnCq / PollCq           a loopback RC pair on the CQ: ibv_post_recv,
+//                               signaled SENDs (ibv_post_send), ibv_poll_cq
 //   CreateSrq / DestroySrq      ibv_create_srq (srq_limit irrelevant there)
 //   ModifySrq / PostSrqRecv     ibv_modify_srq, lists of receive WRs
 //   ConsumeSrq                  messages that take the SRQ's WRs one by one
@@ -46,6 +49,11 @@ struct DeviceBench {
 	std::vector<char> mr_buffer;
 	std::vector<std::unique_ptr<Qp>> qps;
 	std::vector<std::unique_ptr<Cq>> cqs;
+	// Per CQ slot, the loopback RC pair whose completions it takes (made by
+	// the first SendOnCq, destroyed before the CQ), and their buffer's MR.
+	std::vector<std::vector<std::unique_ptr<Qp>>> cq_pairs;
+	std::vector<char> dp_buffer;
+	std::unique_ptr<Mr> dp_mr;
 	std::vector<std::unique_ptr<SrqRig>> srqs;
 	std::vector<std::unique_ptr<Mr>> mrs;
 	std::vector<std::unique_ptr<SchedElement>> sched;
