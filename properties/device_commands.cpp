@@ -490,6 +490,49 @@ private:
 	ibv_qp_attr attr_{};
 };
 
+// ibv_modify_qp RTS -> SQD asking for the SQ-drained event
+// (IBV_QP_EN_SQD_ASYNC_NOTIFY): the drain the datapath and the events meet at.
+class DrainQp : public Step {
+public:
+	explicit DrainQp(const DeviceModel &m) : slot_(*live_slot(m.qps))
+	{
+		RC_PRE(m.qps[slot_].qp.state == IBV_QPS_RTS);
+		attr_.qp_state = IBV_QPS_SQD;
+		attr_.en_sqd_async_notify = 1;
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		RC_PRE(m.qps[slot_].live && m.qps[slot_].qp.state == IBV_QPS_RTS);
+		RC_PRE(verdict(m).verdict() != Verdict::Class::ShouldReject);
+	}
+	void apply(DeviceModel &m) const override
+	{
+		if (verdict(m).accepts())
+			m.modify_qp(slot_, attr_, kMask);
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "DrainQp " << label("qp", slot_) << " RTS->SQD with IBV_QP_EN_SQD_ASYNC_NOTIFY";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		modify_qp(*this, m, b, slot_, m.qps[slot_].qp, attr_, kMask, "");
+	}
+	std::string names() const override { return label("qp", slot_); }
+	Verb frame_verb() const override { return Verb::ModifyQp; }
+
+private:
+	static constexpr int kMask = IBV_QP_STATE | IBV_QP_EN_SQD_ASYNC_NOTIFY;
+	ModifyQpVerdict verdict(const DeviceModel &m) const
+	{
+		return m.qps[slot_].qp.verdict(*m.caps, attr_, kMask);
+	}
+	size_t slot_;
+	ibv_qp_attr attr_{};
+};
+
 std::string describe_rate(const ibv_qp_rate_limit_attr &a)
 {
 	return fmt::format("rate_limit={} max_burst_sz={} typical_pkt_sz={} comp_mask={:#x}", a.rate_limit,
@@ -1533,6 +1576,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		{in_rts ? 2u : 4u, execOneOfWithArgs<WalkQp>()(m)},
 		{in_rts ? 3u : 1u, execOneOfWithArgs<RateLimit>()(m)},
 		{in_rts ? 3u : 0u, execOneOfWithArgs<PaceQp>()(m)},
+		{in_rts ? 1u : 0u, execOneOfWithArgs<DrainQp>()(m)},
 		{cqs ? 1u : 3u, execOneOfWithArgs<CreateCq>()(m)},
 		{1, execOneOfWithArgs<DestroyCq>()(m)},
 		{2, execOneOfWithArgs<ModifyCq>()(m)},

@@ -3,6 +3,8 @@
 // against the device (DeviceBench) and the model (DeviceModel):
 //   CreateQp / DestroyQp        a QP of any type the device creates, in RESET
 //   ModifyQp / WalkQp           ibv_modify_qp requests, one or a valid walk
+//   PaceQp / DrainQp            RTS->RTS with IBV_QP_RATE_LIMIT; RTS->SQD with
+//                               IBV_QP_EN_SQD_ASYNC_NOTIFY
 //   RateLimit / SetEce          ibv_modify_qp_rate_limit, ibv_set_ece
 //   CreateCq / DestroyCq        ibv_create_cq of a cqe around 1 and max_cqe
 //   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq (the
