@@ -494,7 +494,13 @@ private:
 // (IBV_QP_EN_SQD_ASYNC_NOTIFY): the drain the datapath and the events meet at.
 class DrainQp : public Step {
 public:
-	explicit DrainQp(const DeviceModel &m) : slot_(*live_slot(m.qps))
+	// An RC QP in RTS when there is one (the type SQD's notification is
+	// mostly asked on), else any QP in RTS.
+	explicit DrainQp(const DeviceModel &m)
+		: slot_(*rc::gen::weightedOneOf<size_t>(
+			  {{1, live_slot(m.qps)}, {3, slot_where(m.qps, [](const QpSlot &q) {
+				   return q.live && q.qp.type == IBV_QPT_RC && q.qp.state == IBV_QPS_RTS;
+			   })}}))
 	{
 		RC_PRE(m.qps[slot_].qp.state == IBV_QPS_RTS);
 		attr_.qp_state = IBV_QPS_SQD;
@@ -1035,7 +1041,7 @@ public:
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		// Armed, a resize alone is what may disturb the arming.
-		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {4, 2}, {1, 3}})
+		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {6, 2}, {1, 3}})
 				   : *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
 		if (kind == 1 && s.outstanding > 0) {
 			request_.attr_mask = IBV_SRQ_LIMIT;
@@ -1576,7 +1582,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 		{in_rts ? 2u : 4u, execOneOfWithArgs<WalkQp>()(m)},
 		{in_rts ? 3u : 1u, execOneOfWithArgs<RateLimit>()(m)},
 		{in_rts ? 3u : 0u, execOneOfWithArgs<PaceQp>()(m)},
-		{in_rts ? 1u : 0u, execOneOfWithArgs<DrainQp>()(m)},
+		{in_rts ? 2u : 0u, execOneOfWithArgs<DrainQp>()(m)},
 		{cqs ? 1u : 3u, execOneOfWithArgs<CreateCq>()(m)},
 		{1, execOneOfWithArgs<DestroyCq>()(m)},
 		{2, execOneOfWithArgs<ModifyCq>()(m)},
