@@ -17,6 +17,7 @@
 #include "fixtures/generators/pick.h"
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/qp_builder.h"
+#include "fixtures/sched.h"
 #include "properties/modify_evidence.h"
 
 #include <fmt/format.h>
@@ -54,6 +55,15 @@ protected:
 		if (int ret = b.run.new_qp(type_, IBV_QPS_RESET, b.qps[slot_], failed))
 			fail_step(*this, m, b, "precondition: ibv_create_qp of a type the device creates",
 			     {failed + " (" + errno_name(ret) + ")"});
+		// No call attached the new QP to a scheduling element, whatever
+		// leaves live now (where the device reports attachments).
+		const SchedLeaf *requestor = nullptr, *responder = nullptr;
+		if (m.defaults.sched && b.run.device().query_qp_sched_elem(*b.qps[slot_], requestor, responder) == 0)
+			hold_observed(*this, m, b, rule_id::sched_qp_attach_default_unassociated,
+				      !requestor && !responder,
+				      fmt::format("the new QP reports{}{}", requestor ? " a requestor leaf" : "",
+						  responder ? " a responder leaf" : ""),
+				      "ibv_create_qp(" + qp_type_name(type_) + ")");
 	}
 
 private:

@@ -9,6 +9,7 @@
 #include "properties/device_commands.h"
 #include "properties/property_check.h"
 #include "contracts/rule_ids.h"
+#include "fixtures/device_object.h"
 
 #include <gtest/gtest.h>
 
@@ -57,11 +58,25 @@ TEST_F(DeviceStateMachineProperty, EveryCallAndObservableAgreesWithTheModel)
 		if (!error.empty())
 			RC_FAIL("precondition: " + error + "\ndevice: " + run.device().name());
 		const DeviceModel initial = initial_device(run, defaults);
-		DeviceBench bench(run);
-		if (std::string why = bench.open(initial); !why.empty())
-			RC_FAIL("precondition: " + why + "\ndevice: " + run.device().name());
+		// The harness's leak check: every object the sequence made is
+		// destroyed with its bench (a destroy verb that failed leaves its
+		// object counted).
+		const long outstanding = outstanding_device_objects();
+		const uint64_t mark = device_object_mark();
 		const auto commands = *rc::state::gen::commands(initial, device_command);
-		rc::state::runAll(commands, initial, bench);
+		{
+			DeviceBench bench(run);
+			if (std::string why = bench.open(initial); !why.empty())
+				RC_FAIL("precondition: " + why + "\ndevice: " + run.device().name());
+			rc::state::runAll(commands, initial, bench);
+		}
+		if (outstanding_device_objects() != outstanding) {
+			std::string left;
+			for (const auto &what : device_objects_left_since(mark))
+				left += "\n  " + what;
+			RC_FAIL("leak check: the objects the sequence made were not all destroyed, or their destroy "
+				"verb failed\ndevice: " + run.device().name() + left);
+		}
 		RC_TAG("commands " + length_bucket(commands.size()));
 	});
 }
