@@ -1,5 +1,5 @@
 // The whole-device state machine's bench, its initial model and the
-// command mix (the commands themselves: device_{qp,cq,srq,mr,sched,datapath}_commands.cpp).
+// command mix (the commands themselves: device_{qp,cq,srq,mr,sched,datapath,traffic}_commands.cpp).
 #include "properties/device_commands.h"
 
 #include "contracts/names.h"
@@ -101,6 +101,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 	add_mr_commands(m, mix);
 	add_sched_commands(m, mix);
 	add_datapath_commands(m, mix);
+	add_traffic_commands(m, mix);
 	std::erase_if(mix, [](const auto &c) { return c.first == 0; });
 	return gen::pick(std::move(mix));
 }

@@ -3,7 +3,7 @@
 // other objects around it, then every observable against the model), how
 // a call is held to the contract's judges, the evidence of a failed step,
 // and the slots a command may name. The command families live in
-// device_{qp,cq,srq,mr,sched,datapath}_commands.cpp; each adds its commands to the
+// device_{qp,cq,srq,mr,sched,datapath,traffic}_commands.cpp; each adds its commands to the
 // mix with weights that follow the device's state.
 #pragma once
 
@@ -98,6 +98,7 @@ void add_srq_commands(const DeviceModel &m, CommandMix &mix);
 void add_mr_commands(const DeviceModel &m, CommandMix &mix);
 void add_sched_commands(const DeviceModel &m, CommandMix &mix);
 void add_datapath_commands(const DeviceModel &m, CommandMix &mix);
+void add_traffic_commands(const DeviceModel &m, CommandMix &mix);
 
 // The sizes the families share with the bench.
 constexpr size_t kMrBytes = 4096;     // each MR slot's share of the bench's buffer
