@@ -61,6 +61,15 @@ protected:
 		hold_verdict(*this, m, b, evaluate_create_srq_report(asked, actual_),
 			     fmt::format("ibv_create_srq(max_wr={}, max_sge=1) reported max_wr={} max_sge={}",
 					 spec_.max_wr, actual_.max_wr, actual_.max_sge));
+		// The SRQ as the device reports it: ibv_query_srq where it has one
+		// (as SrqStateMachineProperty takes it; rxe0 6.1 reports the
+		// max_wr=4 asked from ibv_create_srq and 7 from the query).
+		int queried = 0;
+		ibv_srq_attr now = rig->query(queried);
+		if (queried == 0) {
+			actual_.max_wr = now.max_wr;
+			actual_.max_sge = now.max_sge;
+		}
 		made_ = true;
 		b.srqs[slot_] = std::move(rig);
 		b.srq_limit_events[slot_] = 0;
