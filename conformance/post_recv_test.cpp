@@ -2,7 +2,7 @@
 // held and what is posted to it after completes, flushed; and ibv_post_recv
 // on a QP that receives through an SRQ. Judged by the datapath's judge
 // (contracts/completion_judge.h); the case only drives the device.
-#include "conformance/datapath_rig.h"
+#include "fixtures/rigs/datapath_rig.h"
 #include "contracts/names.h"
 #include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/post_recv.h"

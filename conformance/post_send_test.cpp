@@ -5,7 +5,7 @@
 // types alive at once. Each exchange is judged whole by the datapath's
 // judge (contracts/completion_judge.h) from the completions each CQ gave
 // and the bytes found where the WRs say they land; the case only drives.
-#include "conformance/datapath_rig.h"
+#include "fixtures/rigs/datapath_rig.h"
 #include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/post_recv.h"
 #include "contracts/rule_ids/post_send.h"
