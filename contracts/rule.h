@@ -114,6 +114,23 @@ enum class Check {
 	DeliveredToDest,  // a UD message reaches only the QP remote_qpn, and only with its Q_Key
 	FlushedInErr,     // WRs outstanding at ERR or posted in it complete once, IBV_WC_WR_FLUSH_ERR
 	RefusedOnSrqQp,   // ibv_post_recv on a QP with an SRQ fails, and no completion names the WR
+	// a QP's timed sends against the pacing it should have, in the
+	// situations `field` names (comma-separated: set, kept, defaults,
+	// removed, reset, reported) (contracts/pacing_judge.h)
+	PacedWithin,      // over any window, sent bytes <= rate_limit x window + the burst in effect
+	PacingDefaults,   // max_burst_sz/typical_pkt_sz 0: the device's defaults in effect (MTU), rate kept
+	SendsUnpaced,     // no limit in effect: faster than the limit the QP had (`bits` 1: only where
+	                  // the device reports none in effect)
+	// measured shares of a scheduling tree (contracts/sched_judge.h)
+	SharesMet,        // backlogged flows get the tree's weighted max-min fair shares (situations: `field`)
+	// one scheduling call on the tree, judged from the elements and the QP
+	// attachments viewed before and after it (contracts/sched_judge.h)
+	FlaglessIgnored,        // a field whose flag is clear is not applied (create: 0; modify: kept)
+	ExampleTreeAccepted,    // each call of the man page's NOTES example succeeds
+	ParentOutlivesChildren, // destroying a node with children fails, and the tree is unchanged
+	AttachAccepted,         // a valid QP attach (or detach: null leaves) succeeds
+	ResponderIbOnly,        // a responder leaf for a UD or RAW_PACKET QP is refused, nothing attached
+	QpStartsUnattached,     // a QP no call attached is in no scheduling element
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
