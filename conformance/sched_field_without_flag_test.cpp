@@ -26,28 +26,38 @@ TEST_P(SchedFieldWithoutFlag, IgnoredNotApplied)
 		int ret = r.node(a, "root2", &root2);
 		ASSERT_EQ(ret, 0) << "a root with flags 0 was rejected for a field its flags do "
 				     "not give\n" << r.evidence();
-		auto now = r.query(*root2);
-		if (!now) {
+		SchedCallView v;
+		v.call = SchedCall::Create;
+		v.result = ret;
+		v.flags = a.flags, v.bw_share = a.bw_share, v.max_avg_bw = a.max_avg_bw;
+		v.after = r.applied(*root2);
+		v.what = "root2 created with flags 0, " + r.describe(a);
+		if (!v.after) {
 			cannot_observe();
 			end_case("\"not applied\"");
 			return;
 		}
-		EXPECT_EQ(now->bw_share, 0u) << r.evidence();
-		EXPECT_EQ(now->max_avg_bw, 0u) << r.evidence();
+		r.record(v);
 		return;
 	}
 	SchedLeaf *leaf = nullptr;
 	ASSERT_EQ(r.leaf({r.root(), kBwShareFlag, 3, 0, 0}, "leaf", &leaf), 0) << r.evidence();
-	int ret = r.modify(*leaf, {r.root(), kMaxAvgBwFlag, 9, 2000, 0});
-	ASSERT_EQ(ret, 0) << r.evidence();
-	auto now = r.query(*leaf);
-	if (!now) {
+	SchedCallView v;
+	v.call = SchedCall::Modify;
+	v.before = r.applied(*leaf);
+	SchedAttr a{r.root(), kMaxAvgBwFlag, 9, 2000, 0};
+	v.result = r.modify(*leaf, a);
+	ASSERT_EQ(v.result, 0) << r.evidence();
+	v.flags = a.flags, v.bw_share = a.bw_share, v.max_avg_bw = a.max_avg_bw;
+	v.after = r.applied(*leaf);
+	v.what = "leaf modified with " + r.describe(a);
+	if (!v.before || !v.after) {
 		cannot_observe();
 		end_case("\"not applied\"");
 		return;
 	}
-	EXPECT_EQ(now->bw_share, 3u) << "bw_share changed without its flag\n" << r.evidence();
-	EXPECT_EQ(now->max_avg_bw, 2000u) << r.evidence();
+	r.record(v);
+	EXPECT_EQ(v.after->max_avg_bw, 2000u) << r.evidence();
 }
 
 std::string stale_name(const ::testing::TestParamInfo<Stale> &info)

@@ -16,9 +16,11 @@ constexpr uint32_t kNodeMbps = 10000;
 
 class SchedModifyShares : public SchedTest<> {
 protected:
-	std::string measure(const std::vector<ShareElement> &tree, const char *after)
+	// The split measured and judged; whether the judge found nothing.
+	bool measure(const std::vector<ShareElement> &tree, ShareSituation situation, const char *after)
 	{
-		return measure_split(*send_case, tree, kNodeMbps, after);
+		auto view = measure_split(*send_case, tree, kNodeMbps, situation, after);
+		return view && record_shares(*view, send_case->evidence() + "\n" + sched->evidence());
 	}
 };
 
@@ -39,20 +41,17 @@ TEST_F(SchedModifyShares, MeasuredSharesFollowTheModify)
 		{2, 1, 0, true},               // QP 0
 		{3, 1, 0, true},               // QP 1
 	};
-	ASSERT_EQ(measure(tree, "the create (7:3)"), "")
-		<< send_case->evidence() << "\n" << r.evidence();
+	ASSERT_TRUE(measure(tree, ShareSituation::Example, "the create (7:3)"));
 
 	ASSERT_EQ(r.modify(*g[0], {node, kBwShareFlag, 1, 0, 0}), 0)
 		<< "modifying group1's bw_share to 1 was rejected\n" << r.evidence();
 	tree[2].weight = 1;
-	EXPECT_EQ(measure(tree, "group1's bw_share modified 7 -> 1"), "")
-		<< send_case->evidence() << "\n" << r.evidence();
+	measure(tree, ShareSituation::Modified, "group1's bw_share modified 7 -> 1");
 
 	ASSERT_EQ(r.modify(*g[1], {node, kMaxAvgBwFlag, 0, 2048, 0}), 0)
 		<< "modifying group2's max_avg_bw to 2048 was rejected\n" << r.evidence();
 	tree[3].cap_bps = 2048e6;
-	EXPECT_EQ(measure(tree, "group2's max_avg_bw modified 0 -> 2048 Mbit/s"), "")
-		<< send_case->evidence() << "\n" << r.evidence();
+	measure(tree, ShareSituation::Modified, "group2's max_avg_bw modified 0 -> 2048 Mbit/s");
 }
 
 } // namespace

@@ -23,10 +23,6 @@ protected:
 		qp_case.emplace(GetParam(), IBV_QPS_RTS, IBV_QPS_RTS);
 		return qp_case->prepare();
 	}
-	bool attached(const SchedLeaf *&req, const SchedLeaf *&resp)
-	{
-		return sched->query_attached(qp_case->qp(), req, resp);
-	}
 	SchedLeaf *leaf = nullptr;
 };
 
@@ -42,22 +38,25 @@ TEST_P(SchedQpAttach, AttachAndDetach)
 	SchedRig &r = *sched;
 	Qp &qp = qp_case->qp();
 	SchedLeaf *responder = GetParam() == IBV_QPT_RC ? leaf : nullptr;
-	int ret = r.attach(qp, leaf, responder);
-	if (ret == EOPNOTSUPP)
+	SchedCallView v;
+	v.call = SchedCall::Attach;
+	v.qp_type = GetParam();
+	v.asked = {SchedRig::leaf_id(leaf), SchedRig::leaf_id(responder)};
+	v.what = "attaching the QP to the leaf";
+	v.result = r.attach(qp, leaf, responder);
+	if (v.result == EOPNOTSUPP)
 		GTEST_SKIP() << "mlx5dv_modify_qp_sched_elem returned EOPNOTSUPP for a "
 			     << qp_type_name(GetParam()) << " QP in RTS (no QP scheduling caps)";
-	ASSERT_EQ(ret, 0) << r.evidence();
-	const SchedLeaf *req = nullptr, *resp = nullptr;
-	bool observed = attached(req, resp);
-	if (observed) {
-		EXPECT_EQ(req, leaf) << r.evidence();
-		EXPECT_EQ(resp, responder) << r.evidence();
-	}
-	EXPECT_EQ(r.attach(qp, nullptr, nullptr), 0) << "detaching failed\n" << r.evidence();
-	if (observed && attached(req, resp)) {
-		EXPECT_EQ(req, nullptr) << r.evidence();
-		EXPECT_EQ(resp, nullptr) << r.evidence();
-	}
+	v.leaves_after = r.leaves_of(qp);
+	if (!r.record(v) && v.result)
+		return;
+	bool observed = v.leaves_after.has_value();
+	SchedCallView d = v;
+	d.asked = {};
+	d.what = "detaching the QP (null leaves)";
+	d.result = r.attach(qp, nullptr, nullptr);
+	d.leaves_after = r.leaves_of(qp);
+	r.record(d);
 	EXPECT_EQ(r.destroy(*leaf), 0) << "the detached leaf cannot be destroyed\n" << r.evidence();
 	if (!observed)
 		unobservable = "the device does not report the leaves a QP is attached to";
@@ -72,15 +71,15 @@ TEST_P(SchedQpAttach, NewQpIsInNoElement)
 	if (auto why = prepare_qp())
 		GTEST_SKIP() << *why;
 	ASSERT_FALSE(HasFailure());
-	const SchedLeaf *req = nullptr, *resp = nullptr;
-	if (attached(req, resp)) {
-		EXPECT_EQ(req, nullptr) << "a new QP reports a requestor leaf no call attached it to\n"
-					<< sched->evidence();
-		EXPECT_EQ(resp, nullptr) << "a new QP reports a responder leaf no call attached it to\n"
-					 << sched->evidence();
-	} else {
+	SchedCallView v;
+	v.call = SchedCall::ReadQp;
+	v.qp_type = GetParam();
+	v.what = "a new QP, a leaf alive, no attach";
+	v.leaves_after = sched->leaves_of(qp_case->qp());
+	if (v.leaves_after)
+		sched->record(v);
+	else
 		unobservable = "the device does not report the leaves a QP is attached to";
-	}
 	end_case("the QP's default association");
 }
 
@@ -92,16 +91,17 @@ TEST_P(SchedQpResponder, RejectedWithoutAnIbResponder)
 	ASSERT_FALSE(HasFailure());
 	SchedRig &r = *sched;
 	Qp &qp = qp_case->qp();
-	const SchedLeaf *req = nullptr, *resp = nullptr;
-	bool observed = attached(req, resp);
-	int ret = r.attach(qp, leaf, leaf);
-	EXPECT_NE(ret, 0) << "a responder leaf was accepted for a " << qp_type_name(GetParam())
-			  << " QP\n" << r.evidence();
-	const SchedLeaf *req2 = nullptr, *resp2 = nullptr;
-	if (observed && attached(req2, resp2)) {
-		EXPECT_EQ(req2, req) << "the rejected call attached the QP\n" << r.evidence();
-		EXPECT_EQ(resp2, resp) << "the rejected call attached the QP\n" << r.evidence();
-	}
+	SchedCallView v;
+	v.call = SchedCall::Attach;
+	v.qp_type = GetParam();
+	v.asked = {SchedRig::leaf_id(leaf), SchedRig::leaf_id(leaf)};
+	v.what = std::string("a responder leaf for a ") + qp_type_name(GetParam()) + " QP";
+	v.leaves_before = r.leaves_of(qp);
+	bool observed = v.leaves_before.has_value();
+	v.result = r.attach(qp, leaf, leaf);
+	v.leaves_after = r.leaves_of(qp);
+	r.record(v);
+	int ret = v.result;
 	if (ret == 0)
 		r.attach(qp, nullptr, nullptr);
 	if (!observed)

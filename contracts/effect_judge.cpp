@@ -181,7 +181,8 @@ Verdict judge_effect(const EffectObservation &o)
 			// only SHOULD rows reject.
 			if (o.result == 0 &&
 			    o.request.verdict() == (r->level == Level::MUST ? Verdict::Class::MustReject
-									    : Verdict::Class::ShouldReject))
+									    : Verdict::Class::ShouldReject) &&
+			    (!r->other || o.request.breaks(r->other))) // a row scoped to one request rule
 				v.breaches.push_back({r, fmt::format("{} returned 0 on a request the contract rejects: {}",
 								     verb, o.request.describe())});
 			break;

@@ -133,7 +133,7 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_ack_async_event(). To avoid races, destroying an object (CQ, SRQ or QP) will wait "
 	 "for all affiliated events for the object to be acknowledged.",
 	 nullptr},
-	{"rate_limit.no_pacing.eopnotsupp", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.no_pacing.eopnotsupp", verb_bit(Verb::ModifyQpRateLimit), Check::ErrnoOfRule, "", 0, kNone, kNone, Feature::None, "rate_limit.pacing.supported", 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3) ERRORS",
 	 "EOPNOTSUPP Function is not implemented for this device (ENOSYS may sometimes be returned "
 	 "by old versions of libibverbs); ibv_query_device_ex(3): a device whose "
@@ -142,7 +142,9 @@ const std::vector<ContractRule> kRules = {
 	 "RC, UC or UD QP gets EINVAL (ib_modify_qp_is_ok(): the QP type) and a RAW_PACKET QP in"
 	 " RTS gets EOPNOTSUPP for a non-zero rate and 0 for rate 0 "
 	 "(drivers/infiniband/hw/mlx5/qp.c:mlx5_ib_modify_qp; predicted in "
-	 "deviations/mlx5.json)."},
+	 "deviations/mlx5.json). Judged on every call (ErrnoOfRule scoped to "
+	 "rate_limit.pacing.supported, contracts/effect_judge.cpp): EOPNOTSUPP only; the "
+	 "page's ENOSYS of old libibverbs is not taken (Debian 12's answers EOPNOTSUPP)."},
 	{"rate_limit.qp_type.unpaced_rejected", verb_bit(Verb::ModifyQpRateLimit), Check::UnchangedOnReject, "", 0, kNone, kNone, Feature::None, "rate_limit.pacing.supported", 0,
 	 Level::MUST, 0, "ibv_query_device_ex(3)",
 	 "packet_pacing_caps.supported_qpts: Bitmap showing which QP types are supported; a QP of "
@@ -160,14 +162,14 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (drivers/net/ethernet/mellanox/mlx5/core/rl.c:mlx5_rl_add_rate_raw): a rate"
 	 " outside the device's [min, max] is EINVAL before the SQ modify, and the old rate "
 	 "stays."},
-	{"rate_limit.zero.removes_the_limit", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.zero.removes_the_limit", verb_bit(Verb::ModifyQpRateLimit), Check::SendsUnpaced, "removed", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
 	 "The rate_limit defines the MAX send rate; rate_limit 0 sets none (the attribute table's "
 	 "ZeroOrRange rule: 0 is always valid and means unlimited): accepted, after which the QP "
 	 "sends faster than the limit it had.",
 	 "mlx5: same (drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq): rate 0 selects "
 	 "rate-table index 0, unlimited, and the old entry is released."},
-	{"rate_limit.defaults.zero_selects_the_default", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.defaults.zero_selects_the_default", verb_bit(Verb::ModifyQpRateLimit), Check::PacingDefaults, "defaults", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
 	 "Setting a value of 0 for max_burst_sz or typical_pkt_sz will use the devices defaults. "
 	 "typical_pkt_sz will default to the port's MTU value. Where the device reports its "
@@ -177,7 +179,7 @@ const std::vector<ContractRule> kRules = {
 	 "typical_pkt_sz goes into FW's rate-limit context as 0 "
 	 "(drivers/net/ethernet/mellanox/mlx5/core/rl.c:mlx5_rl_add_rate_raw), and the default "
 	 "is FW's."},
-	{"rate_limit.pacing.max_send_rate", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.pacing.max_send_rate", verb_bit(Verb::ModifyQpRateLimit), Check::PacedWithin, "set,reported", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
 	 "The rate_limit defines the MAX send rate this QP will send as long as the link in not "
 	 "blocked and there are work requests in send queue; max_burst_sz: single burst max bytes "
@@ -187,7 +189,7 @@ const std::vector<ContractRule> kRules = {
 	 "limits: a RAW_PACKET QP without a send queue takes the call unpaced, and a new rate "
 	 "applies only while the SQ goes to RDY "
 	 "(drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq)."},
-	{"modify_qp.rate_limit.paces_the_qp", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.rate_limit.paces_the_qp", verb_bit(Verb::ModifyQp), Check::PacedWithin, "set", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3)",
 	 "IBV_QP_RATE_LIMIT Set rate_limit (Rate limit in kbps for packet pacing), optional for "
 	 "RAW_PACKET RTR->RTS and RTS->RTS in the Linux 6.1 transition table (elsewhere: "
@@ -236,7 +238,7 @@ const std::vector<ContractRule> kRules = {
 	 "changes nothing.",
 	 "mlx5: same (providers/mlx5/mlx5.c:sched_attr_valid): every request row is checked "
 	 "before any FW command."},
-	{"sched.field_without_flag.ignored", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.field_without_flag.ignored", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::FlaglessIgnored, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "mlx5dv_sched_node_create(3)",
 	 "flags: Specifying what attributes in the structure are valid. The page does not say what "
 	 "a field set without its flag does. Decision: such a field is not valid, so it is "
@@ -246,7 +248,7 @@ const std::vector<ContractRule> kRules = {
 	 "value).",
 	 "mlx5: same (providers/mlx5/mlx5.c:mlx5dv_sched_nic_modify): a field is programmed only"
 	 " with its flag (the FW field select is the request's flags)."},
-	{"sched.tree.man_page_example", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.tree.man_page_example", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::ExampleTreeAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3) NOTES",
 	 "the example tree (a root with flags 0; group1 bw_share 7; group2 bw_share 3, max_avg_bw "
 	 "4096) is created, modified, has QPs attached (mlx5dv_modify_qp_sched_elem(3)) and is "
@@ -254,7 +256,7 @@ const std::vector<ContractRule> kRules = {
 	 "and destroy.",
 	 "mlx5: same (providers/mlx5/mlx5.c:mlx5dv_sched_nic_create): a root with flags 0 and "
 	 "leaves with their parent are valid; whether FW takes the values is FW's."},
-	{"sched.destroy.children_first", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.destroy.children_first", verb_bit(Verb::SchedModify), Check::ParentOutlivesChildren, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "mlx5dv_sched_node_create(3)",
 	 "The SEs are connected in a tree structure. The page does not say what destroying a node "
 	 "that still has children does. Decision: children go before their parents; a node with "
@@ -263,7 +265,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: decided by firmware, not visible in the source: neither libmlx5 nor mlx5_ib "
 	 "refuses destroying a node with children; FW's DESTROY_GENERAL_OBJECT decides, and the "
 	 "object stays when it fails (drivers/infiniband/hw/mlx5/devx.c:devx_obj_cleanup)."},
-	{"sched.qp_attach.attach_and_detach", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.qp_attach.attach_and_detach", verb_bit(Verb::SchedModify), Check::AttachAccepted, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
 	 "Connect a QP with a requestor and/or a responder scheduling element; By default, all QPs "
 	 "are not associated to SE; upon success 0 is returned: attaching to leaves and detaching "
@@ -271,7 +273,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (providers/mlx5/mlx5.c:_mlx5dv_modify_qp_sched_elem): RC/UC/UD attach in "
 	 "INIT or RTS, RAW_PACKET in RTS, NULL leaves detach; other states and QPs without the "
 	 "caps get EOPNOTSUPP (the clause attaches in RTS and SKIPs on EOPNOTSUPP)."},
-	{"sched.qp_attach.responder_is_ib_only", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.qp_attach.responder_is_ib_only", verb_bit(Verb::SchedModify), Check::ResponderIbOnly, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "mlx5dv_modify_qp_sched_elem(3)",
 	 "A QP can be associate to a requestor and/or a responder SE following the IB spec "
 	 "definition: a UD or RAW_PACKET QP has no IB responder, so a responder leaf for it is "
@@ -279,7 +281,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5: same (providers/mlx5/mlx5.c:_mlx5dv_modify_qp_sched_elem): a UD or RAW_PACKET "
 	 "responder is EINVAL before any cap check; mlx5 also refuses a UC responder, which this"
 	 " row does not judge."},
-	{"sched.qp_attach.default_unassociated", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.qp_attach.default_unassociated", verb_bit(Verb::SchedModify), Check::QpStartsUnattached, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
 	 "By default, all QPs are not associated to SE.",
 	 "A QP no mlx5dv_modify_qp_sched_elem attached is in no scheduling element, even with "
@@ -287,7 +289,7 @@ const std::vector<ContractRule> kRules = {
 	 "mlx5 has no such query, and there the case SKIPs naming it. mlx5: same "
 	 "(providers/mlx5/mlx5.c:_mlx5dv_modify_qp_sched_elem): only that call writes a QP's "
 	 "queue group id; a new QP's context carries none."},
-	{"sched.qp_attach.default_is_fair_and_unlimited", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.qp_attach.default_is_fair_and_unlimited", verb_bit(Verb::SchedModify), Check::SharesMet, "unattached", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_modify_qp_sched_elem(3)",
 	 "The default setting is ensuring fair bandwidth allocation with no maximum bandwidth "
 	 "limiting.",
@@ -295,7 +297,7 @@ const std::vector<ContractRule> kRules = {
 	 "attached each get half the link, within the clock's tolerance. mlx5: decided by "
 	 "firmware, not visible in the source (a QP with no queue group id is scheduled by FW's "
 	 "default arbitration)."},
-	{"sched.bw_share.zero_is_the_default_weight", verb_bit(Verb::SchedCreate), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.bw_share.zero_is_the_default_weight", verb_bit(Verb::SchedCreate), Check::SharesMet, "zero_weight", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "bw_share: The relative bandwidth share allocated for this element. ... Value of 0, "
 	 "indicates a device default Weight.",
@@ -304,7 +306,7 @@ const std::vector<ContractRule> kRules = {
 	 "clock's tolerance. mlx5: decided by firmware, not visible in the source: "
 	 "mlx5dv_sched_nic_create() programs a bw_share of 0, or none, as 0, and the weight FW "
 	 "gives 0 is FW's."},
-	{"sched.shares.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.shares.weighted_max_min", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::SharesMet, "example,random", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "The SE assures that weight for each entity is met. If entity has reached its maximum "
 	 "allowed bandwidth within the scheduling cycle, it won't be scheduled till end of the "
@@ -314,13 +316,13 @@ const std::vector<ContractRule> kRules = {
 	 "fair share, within tolerance.",
 	 "mlx5: decided by firmware, not visible in the source (DWRR TSARs: libmlx5 only "
 	 "programs bw_share and max_average_bw, providers/mlx5/mlx5.c:mlx5dv_sched_nic_create)."},
-	{"sched.shares.idle_share_redistributed", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.shares.idle_share_redistributed", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::SharesMet, "idle", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "The unused transmission bandwidth will be distributed among the remaining entities "
 	 "assuring the weight setting: with group2 idle, group1's QP gets the whole node.",
 	 "mlx5: decided by firmware, not visible in the source (DWRR TSARs)."},
 	// Accepted means applied: each accepted call proven by its effect.
-	{"modify_qp.rate_limit.zero_removes_the_limit", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.rate_limit.zero_removes_the_limit", verb_bit(Verb::ModifyQp), Check::SendsUnpaced, "removed", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3), ibv_modify_qp_rate_limit(3)",
 	 "IBV_QP_RATE_LIMIT Set rate_limit (Rate limit in kbps for packet pacing); "
 	 "ibv_modify_qp_rate_limit(3): The rate_limit defines the MAX send rate this QP will send; "
@@ -355,7 +357,7 @@ const std::vector<ContractRule> kRules = {
 	 "deviations/mlx5.json). [changed: MUST -> SHOULD: ibv_set_ece(3) says the options "
 	 "\"will be used during various modify QP stages\", so \"exactly what set handed back\" "
 	 "is one reading of \"current ECE state\", not the page's]"},
-	{"sched.modify.shares_follow_the_new_value", verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.modify.shares_follow_the_new_value", verb_bit(Verb::SchedModify), Check::SharesMet, "modified", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "mlx5dv_sched_node_modify - Modifies a node scheduling element; mlx5dv_sched_leaf_modify "
 	 "- Modifies a leaf scheduling element; sched_attr: For create, modify: the attribute of "
@@ -366,7 +368,7 @@ const std::vector<ContractRule> kRules = {
 	 "max-min fair shares of the tree as modified (a read-back alone is not enough): MUST."
 	 " mlx5: decided by firmware, not visible in the source (a modify selects the flagged "
 	 "fields, providers/mlx5/mlx5.c:mlx5dv_sched_nic_modify; FW shapes)."},
-	{"sched.lifecycle.new_element_starts_from_its_own_attributes", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"sched.lifecycle.new_element_starts_from_its_own_attributes", verb_bit(Verb::SchedCreate) | verb_bit(Verb::SchedModify), Check::SharesMet, "recreated", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "mlx5dv_sched_node_create(3)",
 	 "sched_attr: For create, modify: the attribute of the scheduling element to work on. "
 	 "max_avg_bw: The maximal transmission rate allowed for the element, averaged over time. "
@@ -386,7 +388,7 @@ const std::vector<ContractRule> kRules = {
 	 "query of it: elsewhere the clause SKIPs naming that. Judged on every create: the new object against the first of its kind the case created (StartsFresh, contracts/effect_judge.cpp)."
 	 " mlx5: same (drivers/infiniband/hw/mlx5/cq.c:mlx5_ib_create_cq): a create programs no "
 	 "moderation; not observable through libibverbs."},
-	{"rate_limit.every_state.follows_the_table", verb_bit(Verb::ModifyQpRateLimit), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"rate_limit.every_state.follows_the_table", verb_bit(Verb::ModifyQpRateLimit), Check::InvalidRejected, "", 0, kNone, kNone, Feature::None, "modify_qp.transition.allowed", 0,
 	 Level::MUST, 0, "ibv_modify_qp(3), ibv_modify_qp_rate_limit(3)",
 	 "IBV_QP_RATE_LIMIT Set rate_limit; Linux 6.1 qp_state_table: IBV_QP_RATE_LIMIT is optional "
 	 "for RAW_PACKET RTR->RTS and RTS->RTS only; ibv_modify_qp_rate_limit(3) EINVAL: Invalid "
@@ -399,7 +401,7 @@ const std::vector<ContractRule> kRules = {
 	 "applies the kernel's table with the QP type, and ibv_modify_qp_rate_limit is "
 	 "IBV_QP_RATE_LIMIT on the current -> current row."},
 	// Lifecycle.
-	{"modify_qp.reset.reported_pacing_in_effect", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.reset.reported_pacing_in_effect", verb_bit(Verb::ModifyQp), Check::SendsUnpaced, "reset,reported", 1, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp_rate_limit(3)",
 	 "The rate_limit defines the MAX send rate this QP will send; rate_limit 0 means no "
 	 "limit: after RESET and a walk back to RTS without IBV_QP_RATE_LIMIT, a device that "
@@ -409,7 +411,7 @@ const std::vector<ContractRule> kRules = {
 	 " mlx5: same (drivers/infiniband/hw/mlx5/qp.c:mlx5_ib_query_qp): mlx5 reports no pacing"
 	 " in effect, so the rule does not apply there (SKIP) and modify_qp.reset.forgets_pacing"
 	 " measures it."},
-	{"modify_qp.reset.forgets_pacing", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.reset.forgets_pacing", verb_bit(Verb::ModifyQp), Check::SendsUnpaced, "reset", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::SHOULD, 0, "ibv_modify_qp(3)",
 	 "IBV_QP_RATE_LIMIT Set rate_limit; ibv_query_qp(3) NOTES: Attribute values are valid if "
 	 "they have been set using ibv_modify_qp(). The exact list of valid attributes depends on "
@@ -420,7 +422,7 @@ const std::vector<ContractRule> kRules = {
 	 " mlx5: same (drivers/infiniband/hw/mlx5/qp.c:modify_raw_packet_qp_sq): an SQ leaving "
 	 "RDY releases its rate and clears the QP's pacing."},
 	// Interactions.
-	{"modify_qp.unmasked.pacing_kept", verb_bit(Verb::ModifyQp), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
+	{"modify_qp.unmasked.pacing_kept", verb_bit(Verb::ModifyQp), Check::PacedWithin, "kept", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_modify_qp(3)",
 	 "ibv_modify_qp() modifies the attributes of QP qp with the attributes in attr according "
 	 "to the mask attr_mask.",

@@ -127,6 +127,16 @@ bool is_request_check(Check check)
 	case Check::EventNamesCq:
 	case Check::EventOnOwnChannel:
 	case Check::DestroyWaitsForAcks:
+	case Check::PacedWithin:
+	case Check::PacingDefaults:
+	case Check::SendsUnpaced:
+	case Check::SharesMet:
+	case Check::FlaglessIgnored:
+	case Check::ExampleTreeAccepted:
+	case Check::ParentOutlivesChildren:
+	case Check::AttachAccepted:
+	case Check::ResponderIbOnly:
+	case Check::QpStartsUnattached:
 		return false;
 	default:
 		return true;
@@ -216,6 +226,16 @@ const char *check_name(Check check)
 	case Check::EventNamesCq: return "event-names-cq";
 	case Check::EventOnOwnChannel: return "event-on-own-channel";
 	case Check::DestroyWaitsForAcks: return "destroy-waits-for-acks";
+	case Check::PacedWithin: return "paced-within";
+	case Check::PacingDefaults: return "pacing-defaults";
+	case Check::SendsUnpaced: return "sends-unpaced";
+	case Check::SharesMet: return "shares-met";
+	case Check::FlaglessIgnored: return "flagless-ignored";
+	case Check::ExampleTreeAccepted: return "example-tree-accepted";
+	case Check::ParentOutlivesChildren: return "parent-outlives-children";
+	case Check::AttachAccepted: return "attach-accepted";
+	case Check::ResponderIbOnly: return "responder-ib-only";
+	case Check::QpStartsUnattached: return "qp-starts-unattached";
 	}
 	return "?";
 }
@@ -311,6 +331,19 @@ const char *executed_by(Check check)
 	case Check::EventOnOwnChannel:
 	case Check::DestroyWaitsForAcks:
 		return "contracts/cq_notify_judge.cpp judge_cq_notify";
+	case Check::PacedWithin:
+	case Check::PacingDefaults:
+	case Check::SendsUnpaced:
+		return "contracts/pacing_judge.cpp judge_pacing";
+	case Check::SharesMet:
+		return "contracts/sched_judge.cpp judge_shares";
+	case Check::FlaglessIgnored:
+	case Check::ExampleTreeAccepted:
+	case Check::ParentOutlivesChildren:
+	case Check::AttachAccepted:
+	case Check::ResponderIbOnly:
+	case Check::QpStartsUnattached:
+		return "contracts/sched_judge.cpp judge_sched_call";
 	}
 	return "";
 }
@@ -527,6 +560,25 @@ std::string condition_text(const ContractRule &r)
 	case Check::EventOnOwnChannel: return "a CQ's events arrive on its own channel only";
 	case Check::DestroyWaitsForAcks:
 		return "ibv_destroy_cq returns once, and only once, every event got was acknowledged";
+	case Check::PacedWithin:
+		return "after " + f + ": sent bytes over any window <= rate_limit x window + the burst in effect";
+	case Check::PacingDefaults:
+		return "max_burst_sz/typical_pkt_sz 0: the defaults in effect (typical_pkt_sz the port's MTU), "
+		       "rate_limit kept";
+	case Check::SendsUnpaced:
+		return "after " + f + ": the QP sends faster than the limit it had" +
+		       std::string(r.bits ? " (where the device reports no pacing in effect)" : "");
+	case Check::SharesMet:
+		return "after " + f + ": backlogged flows get the tree's weighted max-min fair shares";
+	case Check::FlaglessIgnored:
+		return "accepted: a field whose flag is clear reads 0 after a create, as before after a modify";
+	case Check::ExampleTreeAccepted: return "each call of the NOTES example returns success";
+	case Check::ParentOutlivesChildren:
+		return "destroying a node with children fails, and every element reads the same after";
+	case Check::AttachAccepted: return "attaching a QP to leaves, or detaching it, returns 0";
+	case Check::ResponderIbOnly:
+		return "a responder leaf for a UD or RAW_PACKET QP is refused, the QP's leaves unchanged";
+	case Check::QpStartsUnattached: return "a QP no call attached reads no leaf";
 	}
 	return "?";
 }

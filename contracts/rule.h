@@ -144,6 +144,23 @@ enum class Check {
 	EventNamesCq,     // the event names the CQ that got it, and that CQ's cq_context
 	EventOnOwnChannel, // a CQ's event arrives on the channel it was created with, no other
 	DestroyWaitsForAcks, // ibv_destroy_cq returns only once every event got was acknowledged
+	// a QP's timed sends against the pacing it should have, in the
+	// situations `field` names (comma-separated: set, kept, defaults,
+	// removed, reset, reported) (contracts/pacing_judge.h)
+	PacedWithin,      // over any window, sent bytes <= rate_limit x window + the burst in effect
+	PacingDefaults,   // max_burst_sz/typical_pkt_sz 0: the device's defaults in effect (MTU), rate kept
+	SendsUnpaced,     // no limit in effect: faster than the limit the QP had (`bits` 1: only where
+	                  // the device reports none in effect)
+	// measured shares of a scheduling tree (contracts/sched_judge.h)
+	SharesMet,        // backlogged flows get the tree's weighted max-min fair shares (situations: `field`)
+	// one scheduling call on the tree, judged from the elements and the QP
+	// attachments viewed before and after it (contracts/sched_judge.h)
+	FlaglessIgnored,        // a field whose flag is clear is not applied (create: 0; modify: kept)
+	ExampleTreeAccepted,    // each call of the man page's NOTES example succeeds
+	ParentOutlivesChildren, // destroying a node with children fails, and the tree is unchanged
+	AttachAccepted,         // a valid QP attach (or detach: null leaves) succeeds
+	ResponderIbOnly,        // a responder leaf for a UD or RAW_PACKET QP is refused, nothing attached
+	QpStartsUnattached,     // a QP no call attached is in no scheduling element
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp

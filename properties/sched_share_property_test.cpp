@@ -6,6 +6,7 @@
 // fair_share.h), the analytic allocation, within the conformance tolerance:
 // 1% of the link, plus what one frame and one cap bucket (8 KiB) can skew a
 // window. Real devices run it too, with a 20 ms window and 10% of the link.
+#include "contracts/sched_judge.h"
 #include "fixtures/fair_share.h"
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/link_rate.h"
@@ -156,31 +157,33 @@ TEST_F(SchedShareProperty, BackloggedLeavesGetTheWeightedMaxMinFairShare)
 				flow_of[i] = (int)model.size();
 				model.push_back({(int)i + 1, 1, 0, true});
 			}
-		auto want = fair_shares(model, link_bps);
+		// The share judge decides (the property's tolerance: 1% of the
+		// link on a virtual clock, 10% on a real one, and a frame pair and
+		// 8 KiB over the window).
+		ShareView view;
+		view.situation = ShareSituation::Random;
+		view.after = fmt::format("a tree of {} elements, {} leaves backlogged", tree.elems.size(),
+					 attached);
+		view.tree = model;
+		view.link_bps = link_bps;
 		int64_t span = std::chrono::nanoseconds(duration).count();
-		int64_t from = t0 + span / 10, to = t0 + span * 9 / 10;
-		double window_s = (to - from) * 1e-9;
-		double tol = (virt ? 0.01 : 0.10) * link_bps +
-			     (2.0 * rig->frame_bytes() + 8192) * 8 / window_s;
-		bool fair = true;
-		std::string table;
-		for (std::size_t i = 0; i < tree.elems.size(); i++) {
-			if (!tree.elems[i].leaf)
-				continue;
-			double w = want[flow_of[i]];
-			double got = rate_in(rig->records(qp_of[i]), from, to);
-			fair &= std::fabs(got - w) <= tol;
-			table += fmt::format("\n  leaf{} (QP {}): want {}, got {} ({:+.3f}% of the link)",
-					     i, qp_of[i], gbps(w), gbps(got), 100 * (got - w) / link_bps);
-		}
-		evidence += fmt::format("\nbacklogged for {} us, measured over ({}, {}] ns; "
-					"tolerance {}:{}",
+		view.from_ns = t0 + span / 10;
+		view.to_ns = t0 + span * 9 / 10;
+		double window_s = (view.to_ns - view.from_ns) * 1e-9;
+		view.tolerance_bps = (virt ? 0.01 : 0.10) * link_bps +
+				     (2.0 * rig->frame_bytes() + 8192) * 8 / window_s;
+		for (std::size_t i = 0; i < tree.elems.size(); i++)
+			if (tree.elems[i].leaf)
+				view.flows.push_back({fmt::format("leaf{} (QP {})", i, qp_of[i]), flow_of[i],
+						      rig->records(qp_of[i])});
+		Verdict judged = judge_shares(view);
+		evidence += fmt::format("\nbacklogged for {} us, measured over ({}, {}] ns:\n{}",
 					std::chrono::duration_cast<std::chrono::microseconds>(duration)
 						.count(),
-					from, to, gbps(tol), table);
+					view.from_ns, view.to_ns, share_table(view));
 		RC_TAG(fmt::format("{} leaves", attached));
-		if (!fair)
-			fail("a backlogged leaf is off its weighted max-min fair share");
+		if (!judged.accepts())
+			fail(judged.describe());
 		cleanup();
 	});
 }

@@ -8,6 +8,7 @@
 #include "fuzz/harness/values.h"
 
 #include "contracts/names.h"
+#include "contracts/pacing_judge.h"
 #include "contracts/qp_table.h"
 #include "contracts/rule.h"
 #include "fixtures/rate_limit.h"
@@ -125,11 +126,15 @@ public:
 		if (lane.slot(slot_).qp->query_rate_limit(effect) != 0)
 			return;
 		uint32_t set = bound_[i].attr.rate_limit;
-		if (effect.rate_limit != set)
+		PacingView v;
+		v.verb = Verb::ModifyQp;
+		v.situation = set ? PacingSituation::Set : PacingSituation::Removed;
+		v.rate_kbps = set;
+		v.in_effect = effect;
+		Verdict verdict = judge_pacing(v);
+		if (!verdict.accepts())
 			oracle.fail(i, {"modify_qp.rate-limit", "an accepted IBV_QP_RATE_LIMIT is not the QP's pacing",
-					observed(rule_id::modify_qp_rate_limit_paces_the_qp,
-						 "set: rate_limit=" + std::to_string(set) +
-							 ", in effect: " + describe_rate_limit_attr(effect))});
+					verdict});
 	}
 
 	void compare(const LaneSnapshot &after_a, const LaneSnapshot &after_b,

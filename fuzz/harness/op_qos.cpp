@@ -11,6 +11,7 @@
 #include "contracts/ece_eval.h"
 #include "contracts/names.h"
 #include "contracts/outcome_judge.h"
+#include "contracts/pacing_judge.h"
 #include "contracts/rate_limit_eval.h"
 #include "fixtures/ece.h"
 #include "fixtures/rate_limit.h"
@@ -102,11 +103,21 @@ public:
 					judge_rejected_unchanged(Verb::ModifyQpRateLimit, ret[i],
 								 {"pacing " + describe_rate_limit_attr(b.before) +
 								  " -> " + describe_rate_limit_attr(b.after)})});
-		if (ret[i] == 0 && b.after.rate_limit != b.attr.rate_limit)
-			oracle.fail(i, {"modify_qp_rate_limit.read-back",
-					"the QP paces at a rate other than the one set",
-					observed(rule_id::rate_limit_pacing_max_send_rate,
-						 "in effect: " + describe_rate_limit_attr(b.after))});
+		if (ret[i] == 0) {
+			// The pacing judge, on the shaping the device reports in
+			// effect (no sends: the rate set, or none after rate 0).
+			PacingView v;
+			v.verb = Verb::ModifyQpRateLimit;
+			v.situation = b.attr.rate_limit ? PacingSituation::Set : PacingSituation::Removed;
+			v.rate_kbps = b.attr.rate_limit;
+			v.max_burst_sz = b.attr.max_burst_sz;
+			v.typical_pkt_sz = b.attr.typical_pkt_sz;
+			v.in_effect = b.after;
+			Verdict verdict = judge_pacing(v);
+			if (!verdict.accepts())
+				oracle.fail(i, {"modify_qp_rate_limit.read-back",
+						"the QP paces at a rate other than the one set", verdict});
+		}
 	}
 
 	std::string describe(const Lane &lane) const override

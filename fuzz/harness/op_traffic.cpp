@@ -18,9 +18,8 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids/modify_qp.h"
-#include "contracts/rule_ids/rate_limit.h"
-#include "contracts/rule_ids/sched.h"
+#include "contracts/pacing_judge.h"
+#include "contracts/sched_judge.h"
 #include "fixtures/fair_share.h"
 #include "fixtures/link_rate.h"
 #include "fixtures/rate_limit.h"
@@ -157,35 +156,20 @@ public:
 		if (!b.virtual_clock || b.query_ret || !b.stopped.empty() || ret[i] ||
 		    (int)b.records.size() < frames_)
 			return; // the device cannot tell its pacing, or the sends did not all go
-		if (b.reported.rate_limit) {
-			// The row's bound: over any window, rate_limit x window +
-			// max_burst_sz (the sends may be too few to pass the burst, so
-			// the steady rate alone says nothing).
-			const RateTolerance &tol = kVirtualTolerance;
-			WindowExcess w = max_window_excess(b.records, b.reported.rate_limit * 1e3 * (1 + tol.relative),
-							   tol.slack_ns);
-			// A burst smaller than a packet still lets one packet go: the
-			// page is silent, and emu0 fills its bucket to typical_pkt_sz.
-			double burst = std::max<double>(b.reported.max_burst_sz, b.reported.typical_pkt_sz);
-			if (w.bytes > burst + tol.bytes)
-				oracle.fail(i, {"paced_send.rate", "the QP sends faster than the pacing the device reports",
-						observed(rule_id::rate_limit_pacing_max_send_rate,
-							 fmt::format("reported {}; sends {}..{} ({} bytes from {} ns "
-								     "to {} ns) exceed rate x window by {:.0f} "
-								     "bytes, more than max_burst_sz (or one typical_pkt_sz packet)",
-								     describe_rate_limit_attr(b.reported), w.first,
-								     w.last, w.sent, w.from_ns, w.to_ns, w.bytes))});
-			return;
-		}
-		// Reported unpaced: alone on the link (no other lane sends), a
-		// backlogged QP reaches at least half the port's rate.
-		double steady = steady_rate(b.records);
-		if (b.port_bps > 0 && steady < b.port_bps / 2)
-			oracle.fail(i, {"paced_send.unpaced", "the QP the device reports unpaced sends paced",
-					observed(rule_id::modify_qp_reset_reported_pacing_in_effect,
-						 "reported " + describe_rate_limit_attr(b.reported) +
-							 "; steady send rate " + gbps(steady) + ", the port's " +
-							 gbps(b.port_bps))});
+		// The pacing judge decides against what the device reports in
+		// effect (a paced QP within rate x window + its burst, an unpaced
+		// one faster than half the port, alone on the link).
+		PacingView v;
+		v.situation = PacingSituation::Reported;
+		v.rate_kbps = b.reported.rate_limit;
+		v.in_effect = b.reported;
+		v.port_bps = b.port_bps;
+		v.sends = b.records;
+		v.tol = kVirtualTolerance;
+		Verdict verdict = judge_pacing(v);
+		if (!verdict.accepts())
+			oracle.fail(i, {std::string("paced_send:") + verdict.first()->rule->id,
+					"the QP does not send as the pacing the device reports", verdict});
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -313,26 +297,26 @@ public:
 		double link = (double)port_rate_bps(lane.caps().port);
 		if (link <= 0)
 			return;
-		auto want = fair_shares(tree, link);
 		// While both are backlogged: the posting stops at kBacklogged, the
-		// drain after it (a capped flow's queue) is no share.
+		// drain after it (a capped flow's queue) is no share. The share
+		// judge decides.
+		ShareView view;
+		view.situation = ShareSituation::Random;
+		view.after = "the sched ops so far";
+		view.tree = tree;
+		view.link_bps = link;
 		int64_t span = std::chrono::nanoseconds(kBacklogged).count();
-		int64_t from = b.from + span / 10, to = b.from + span * 9 / 10;
-		double window_s = (to - from) * 1e-9;
-		double tol = 0.01 * link + (2.0 * kFrameBytes + 8192) * 8 / window_s;
-		std::string table;
-		bool fair = true;
-		for (int f = 0; f < kFlows; f++) {
-			double got = rate_in(b.records[f], from, to);
-			fair = fair && std::fabs(got - want[flow0 + f]) <= tol;
-			table += fmt::format("{}flow {} on sched#{}: want {}, got {}", f ? "; " : "", f,
-					     leaf_[f], gbps(want[flow0 + f]), gbps(got));
-		}
-		if (!fair)
+		view.from_ns = b.from + span / 10;
+		view.to_ns = b.from + span * 9 / 10;
+		double window_s = (view.to_ns - view.from_ns) * 1e-9;
+		view.tolerance_bps = 0.01 * link + (2.0 * kFrameBytes + 8192) * 8 / window_s;
+		for (int f = 0; f < kFlows; f++)
+			view.flows.push_back({fmt::format("flow {} on sched#{}", f, leaf_[f]), flow0 + f,
+					      b.records[f]});
+		Verdict verdict = judge_shares(view);
+		if (!verdict.accepts())
 			oracle.fail(i, {"sched_send.shares",
-					"a backlogged leaf is off its weighted max-min fair share",
-					observed(rule_id::sched_shares_weighted_max_min,
-						 table + " (tolerance " + gbps(tol) + ")")});
+					"a backlogged leaf is off its weighted max-min fair share", verdict});
 	}
 
 	std::string describe(const Lane &) const override
