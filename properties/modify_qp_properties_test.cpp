@@ -6,7 +6,7 @@
 #include "contracts/names.h"
 #include "properties/modify_qp_trial.h"
 #include "properties/property_check.h"
-#include "fixtures/model/read_back.h"
+#include "contracts/read_back.h"
 #include "contracts/rule_ids.h"
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 
 #include "contracts/names.h"
 #include "contracts/qp_attr_table.h"
-#include "fixtures/model/read_back.h"
+#include "contracts/read_back.h"
 #include "repro/c_prelude.h"
 #include "repro/trace_slice.h"
 #include "repro/verbs_json.h"

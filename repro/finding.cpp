@@ -5,7 +5,7 @@
 #include "contracts/qp_attr_table.h"
 #include "contracts/rate_limit_eval.h"
 #include "contracts/srq_eval.h"
-#include "fixtures/model/read_back.h"
+#include "contracts/read_back.h"
 #include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
 #include "contracts/rule_ids.h"

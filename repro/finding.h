@@ -2,7 +2,7 @@
 // breaks, found the way the suites judge it: the contracts/ evaluators give
 // each request's outcome class, a rejected request must leave the object's
 // ibv_query_qp / ibv_query_srq and ibv_qp::state as they were, an accepted
-// modify must read back as set (the rules of fixtures/model/read_back.h), a
+// modify must read back as set (the rules of contracts/read_back.h), a
 // created SRQ must query as ibv_create_srq reported it, ibv_post_srq_recv
 // returns 0 or an errno, and an SRQ no ibv_modify_srq armed raises no limit
 // event. Of the calls before the case's first failure, the last one that
