@@ -41,6 +41,15 @@ enum class Verb : unsigned {
 	QueryDevice,
 	QueryPort,
 	ResizeCq,
+	CreateQp,
+	DestroyQp,
+	AllocPd,
+	DeallocPd,
+	DestroyCq,
+	CreateAh,
+	DestroyAh,
+	DeregMr,
+	QueryGid,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -87,6 +96,13 @@ enum class Check {
 	FrameUnchanged,   // every other object of the device reads the same after the call
 	// behaviour: proven by a clause through the effect, not by an evaluator
 	Effect,
+	// the lifecycles (contracts/lifecycle_judge.h)
+	OneOf,            // field's value v has bit (1 << v) in `bits` (when `other` is set, only where that field is)
+	IgnoredWith,      // with `other` set, the fields named in `field` bind nothing: no value of them fails the call
+	Unique,           // accepted: field differs from that of every other live object of the kind
+	EqualsRequest,    // accepted: field, as the object reports it, is the request's
+	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
+	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
 };
 const char *check_name(Check check);
 // Whether a row of this check judges the request (what a device must
@@ -99,6 +115,7 @@ enum class Cap {
 	None, PortCnt, PkeyTblLen, GidTblLen, MaxQpRdAtom, MaxQpInitRdAtom,
 	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
 	MaxCqCount, MaxCqPeriod, MaxCqe,
+	MaxQpWr, MaxSge,
 };
 struct Bound {
 	Cap cap;
@@ -173,5 +190,6 @@ const std::vector<ContractRule> &effect_rules();
 const std::vector<ContractRule> &return_rules();
 const std::vector<ContractRule> &resize_cq_rules();
 const std::vector<ContractRule> &frame_rules();
+const std::vector<ContractRule> &lifecycle_rules();
 
 } // namespace ibvcert

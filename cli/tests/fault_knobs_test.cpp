@@ -58,6 +58,17 @@ const KnobExpectation kExpectations[] = {
 	// judged on every call: any clause whose modify is rejected fails
 	{"rejection-as-negative-errno", "ModifyQpInvalidValue.RejectedAndChangesNothing"},
 	{"rejection-as-negative-errno", "ModifyQpRequiredAttribute.OmittedFailsAndChangesNothing"},
+	{"create-qp-caps-unchecked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-inline-not-reported", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"qp-num-per-type", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-srq-any-type", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-srq-recv-caps-checked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"dealloc-pd-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"destroy-cq-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"reg-mr-unknown-access", "RegMr.JudgedAgainstTheRequest"},
+	{"reg-mr-reports-page-span", "RegMr.JudgedAgainstTheRequest"},
+	{"create-ah-any-port", "CreateAh.JudgedAgainstTheRequest"},
+	{"query-gid-beyond-table", "QueryGid.JudgedOnThePortAndIndex"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)
