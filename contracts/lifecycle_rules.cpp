@@ -237,10 +237,6 @@ const std::vector<ContractRule> kRules = {
 		      "ibv_destroy_qp() returns 0 on success, or the value of errno on failure (which "
 		      "indicates the failure reason).",
 		      kErrnoNote),
-	returns_errno("create_srq.return.zero_or_errno", Verb::CreateSrq, "ibv_create_srq(3) RETURN VALUE",
-		      "ibv_create_srq() returns a pointer to the created SRQ, or NULL if the request "
-		      "fails.",
-		      kNullErrno),
 	returns_errno("alloc_pd.return.zero_or_errno", Verb::AllocPd, "ibv_alloc_pd(3) RETURN VALUE",
 		      "ibv_alloc_pd() returns a pointer to the allocated PD, or NULL if the request "
 		      "fails.",
