@@ -95,6 +95,9 @@ TEST_P(CreateAh, JudgedAgainstTheRequest)
 	int oret = d.create_ah(*pd, own, other);
 	steps.push_back(fmt::format("ibv_create_ah(the port's own address) -> {}", errno_name(oret)));
 	record_verdict(judge_create_ah(*caps, own, oret), lifecycle_rules_of(Verb::CreateAh), evidence());
+	if (oret == EOPNOTSUPP)
+		GTEST_SKIP() << "ibv_create_ah to the port's own address returned EOPNOTSUPP: the device "
+				"has no address handles";
 	ibv_ah_attr a = ah_attr(*caps, p);
 	std::unique_ptr<Ah> ah;
 	int ret = d.create_ah(*pd, a, ah);

@@ -1,8 +1,8 @@
 // ibv_create_qp(3), every listed type and two unlisted ones, every value
 // class of each cap field (0, 1, the device's maximum, one above it) and an
 // inline size, with and without an SRQ: each create judged whole by the
-// verb's judge (contracts/lifecycle_judge.h) with several QPs of other types
-// alive — what it refuses, what it reports against the request, its type
+// verb's judge (contracts/lifecycle_judge.h) with QPs of the listed types
+// alive on another PD — what it refuses, what it reports against the request, its type
 // and its qp_num among the live QPs — and each destroy after it.
 #include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
@@ -58,8 +58,8 @@ ibv_qp_cap request_cap(const DeviceCaps &caps, CapField field, CapClass cls)
 	return cap;
 }
 
-// A PD, two CQs, an SRQ where the device has them, and QPs of the other
-// types alive: the device the create under test lands on. Every create and
+// A PD, two CQs, an SRQ where the device has them, and QPs of the listed
+// types alive on a second PD: the device the create under test lands on. Every create and
 // destroy the rig makes is judged as the one under test is.
 class CreateQpRig {
 public:
@@ -70,6 +70,8 @@ public:
 		if (int ret = run_caps(caps_))
 			return fail("reading the device's attributes", ret);
 		if (int ret = d.alloc_pd(pd_))
+			return fail("ibv_alloc_pd", ret);
+		if (int ret = d.alloc_pd(other_pd_))
 			return fail("ibv_alloc_pd", ret);
 		if (int ret = d.create_cq(64, send_cq_))
 			return fail("ibv_create_cq", ret);
@@ -85,11 +87,12 @@ public:
 			if (ret)
 				return fail("ibv_create_srq", ret);
 		}
-		// QPs of the listed types alive around the call, each one judged.
+		// QPs of the listed types alive around the call, on the other PD,
+		// each one judged.
 		for (ibv_qp_type t : {IBV_QPT_RC, IBV_QPT_UD, IBV_QPT_UC}) {
 			CreateQpRequest req{t, kBaseline, false};
 			std::unique_ptr<Qp> qp;
-			create(req, qp);
+			create(req, qp, *other_pd_);
 			if (qp)
 				alive_.push_back(std::move(qp));
 		}
@@ -97,7 +100,8 @@ public:
 	}
 
 	// One create, judged: the verdict is recorded on the case.
-	int create(const CreateQpRequest &req, std::unique_ptr<Qp> &qp)
+	int create(const CreateQpRequest &req, std::unique_ptr<Qp> &qp) { return create(req, qp, *pd_); }
+	int create(const CreateQpRequest &req, std::unique_ptr<Qp> &qp, Pd &pd)
 	{
 		ibv_qp_init_attr attr{};
 		attr.qp_type = req.qp_type;
@@ -105,7 +109,7 @@ public:
 		std::vector<uint32_t> live;
 		for (const auto &q : alive_)
 			live.push_back(q->qp_num());
-		int ret = run_device().create_qp(*pd_, *send_cq_, *recv_cq_,
+		int ret = run_device().create_qp(pd, *send_cq_, *recv_cq_,
 						 req.srq ? srq_.get() : nullptr, attr, qp);
 		CreatedQp created;
 		if (!ret) {
@@ -135,7 +139,7 @@ public:
 	void note(const std::string &s) { steps_.push_back(s); }
 	std::string evidence() const
 	{
-		return fmt::format("device {}, {} other QPs alive\n  {}\nreplay: {}", run_device().name(),
+		return fmt::format("device {}, {} QPs alive on another PD\n  {}\nreplay: {}", run_device().name(),
 				   alive_.size(), fmt::join(steps_, "\n  "), replay_command());
 	}
 	~CreateQpRig()
@@ -158,7 +162,7 @@ private:
 		return std::nullopt;
 	}
 	const DeviceCaps *caps_ = nullptr;
-	std::unique_ptr<Pd> pd_;
+	std::unique_ptr<Pd> pd_, other_pd_;
 	std::unique_ptr<Cq> send_cq_, recv_cq_;
 	std::unique_ptr<Srq> srq_;
 	std::vector<std::unique_ptr<Qp>> alive_;

@@ -228,6 +228,8 @@ private:
 			std::unique_ptr<Ah> ah;
 			int ret = d.create_ah(*pd_, a, ah);
 			note(fmt::format("ibv_create_ah -> {}", errno_name(ret)));
+			if (ret == EOPNOTSUPP)
+				return "the device has no address handles (ibv_create_ah: EOPNOTSUPP)";
 			if (ret)
 				return fail("ibv_create_ah", ret);
 			ahs_.push_back(std::move(ah));

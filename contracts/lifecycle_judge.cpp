@@ -174,7 +174,28 @@ Verdict judge_create_qp(const DeviceCaps &caps, const CreateQpRequest &request, 
 	// without CAP_NET_RAW), no resources, or an inline size the device's
 	// attributes give no maximum for.
 	bool inline_refused = result == EINVAL && request.cap.max_inline_data > 0;
-	valid_refused(v, Verb::CreateQp, req, inline_refused ? 0 : result, true,
+	// The page gives no minimum: a queue of no WRs need not be taken.
+	bool zero_queue = request.cap.max_send_wr == 0 || (!request.srq && request.cap.max_recv_wr == 0);
+	// With an SRQ, a refusal only the ignored receive caps explain breaks
+	// the IgnoredWith row, not ValidAccepted.
+	bool ignored_refused = false;
+	if (request.srq && result != 0 && req.accepts()) {
+		CreateQpRequest own = request;
+		own.srq = false;
+		Verdict without = evaluate_create_qp(caps, own);
+		for (const RuleBreach &b : without.breaches)
+			if (b.rule->check == Check::Range)
+				ignored_refused = true;
+		if (ignored_refused)
+			if (const ContractRule *r = row(Verb::CreateQp, Check::IgnoredWith))
+				v.breaches.push_back(
+					{r, fmt::format("with an SRQ, max_recv_wr={} max_recv_sge={} are ignored, "
+							"yet ibv_create_qp returned {}",
+							request.cap.max_recv_wr, request.cap.max_recv_sge,
+							errno_name(result))});
+	}
+	valid_refused(v, Verb::CreateQp, req,
+		      inline_refused || ignored_refused || (zero_queue && result == EINVAL) ? 0 : result, true,
 		      {ENOMEM, EOPNOTSUPP, EPERM},
 		      fmt::format("qp_type={} {}{}", request.qp_type, cap_text(request.cap),
 				  request.srq ? " with an SRQ" : ""));
@@ -324,7 +345,11 @@ Verdict judge_create_ah(const DeviceCaps &caps, const ibv_ah_attr &attr, int res
 	Verdict v = judge_call({Verb::CreateAh, result});
 	if (result == 0)
 		accepted_although(v, req);
-	valid_refused(v, Verb::CreateAh, req, result, true, {ENOMEM},
+	// Claimed valid: an AH to the port's own address, by its lid or by its
+	// own GID entry (another entry of the table may be empty); a device
+	// without AHs (iWARP) answers EOPNOTSUPP.
+	bool own = !attr.is_global || attr.grh.sgid_index == caps.gid_index;
+	valid_refused(v, Verb::CreateAh, req, result, own, {ENOMEM, EOPNOTSUPP},
 		      fmt::format("an AH to port {} (is_global={}, sgid_index={}, dlid={:#x})",
 				  attr.port_num, attr.is_global, attr.grh.sgid_index, attr.dlid));
 	return v;

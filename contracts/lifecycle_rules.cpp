@@ -105,7 +105,9 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_create_qp() returns a pointer to the created QP, or NULL if the request fails.",
 	 "A request no rule refuses, within the device's maxima, returns a QP of the type asked for "
 	 "(read back), unless the device lacks the type (EOPNOTSUPP, or EPERM for RAW_PACKET "
-	 "without CAP_NET_RAW: SKIP) or is out of resources (ENOMEM)."},
+	 "without CAP_NET_RAW: SKIP) or is out of resources (ENOMEM). Not claimed: a queue of 0 "
+	 "WRs (the page gives no minimum; siw refuses it), an inline size (no device attribute "
+	 "bounds it)."},
 	{"create_qp.cap.at_least_the_request", kCreateQp, Check::AtLeastRequest,
 	 "max_send_wr, max_recv_wr, max_send_sge, max_recv_sge, max_inline_data", 0, kNone, kNone,
 	 Feature::None, nullptr, 0, Level::MUST, 0, kQpPage,
@@ -202,8 +204,9 @@ const std::vector<ContractRule> kRules = {
 	{"create_ah.valid.carried_out", verb_bit(Verb::CreateAh), Check::ValidAccepted, "", 0, kNone,
 	 kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_create_ah(3)",
 	 "ibv_create_ah() creates an address handle (AH) associated with the protection domain pd.",
-	 "An AH to the device's own port (its lid, or its GID with is_global) that keeps the rows "
-	 "is created (ENOMEM allowed)."},
+	 "An AH to the device's own port (its lid, or its own GID entry with is_global) that keeps "
+	 "the rows is created (ENOMEM allowed; EOPNOTSUPP where the device has no AHs: iWARP). "
+	 "Another entry of the GID table may be empty: not claimed."},
 	// The device queries.
 	{"query_port.port_num.range", verb_bit(Verb::QueryPort), Check::Range, "port_num", 0,
 	 {Cap::None, 1}, {Cap::PortCnt, 0}, Feature::None, nullptr, 0, Level::MUST, EINVAL,

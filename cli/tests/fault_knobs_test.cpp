@@ -60,7 +60,7 @@ const KnobExpectation kExpectations[] = {
 	{"rejection-as-negative-errno", "ModifyQpRequiredAttribute.OmittedFailsAndChangesNothing"},
 	{"create-qp-caps-unchecked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
 	{"create-qp-inline-not-reported", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
-	{"qp-num-per-type", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"qp-num-per-pd", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
 	{"create-qp-srq-any-type", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
 	{"create-qp-srq-recv-caps-checked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
 	{"dealloc-pd-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
