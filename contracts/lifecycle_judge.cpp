@@ -179,7 +179,10 @@ Verdict judge_create_qp(const DeviceCaps &caps, const CreateQpRequest &request, 
 	// With an SRQ, a refusal only the ignored receive caps explain breaks
 	// the IgnoredWith row, not ValidAccepted.
 	bool ignored_refused = false;
-	if (request.srq && result != 0 && req.accepts()) {
+	// (A device lacking the type or out of resources says so whatever
+	// the caps: EOPNOTSUPP, EPERM, ENOMEM.)
+	if (request.srq && result != 0 && result != EOPNOTSUPP && result != EPERM &&
+	    result != ENOMEM && req.accepts()) {
 		CreateQpRequest own = request;
 		own.srq = false;
 		Verdict without = evaluate_create_qp(caps, own);
