@@ -37,6 +37,14 @@ const char *verb_name(Verb verb)
 	case Verb::ResizeCq: return "ibv_resize_cq";
 	case Verb::CreateCq: return "ibv_create_cq";
 	case Verb::CreateQp: return "ibv_create_qp";
+	case Verb::DestroyQp: return "ibv_destroy_qp";
+	case Verb::AllocPd: return "ibv_alloc_pd";
+	case Verb::DeallocPd: return "ibv_dealloc_pd";
+	case Verb::DestroyCq: return "ibv_destroy_cq";
+	case Verb::CreateAh: return "ibv_create_ah";
+	case Verb::DestroyAh: return "ibv_destroy_ah";
+	case Verb::DeregMr: return "ibv_dereg_mr";
+	case Verb::QueryGid: return "ibv_query_gid";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -68,6 +76,14 @@ const char *verb_family(Verb verb)
 	case Verb::DestroySrq: return "srq";
 	case Verb::QueryDevice:
 	case Verb::QueryPort: return "device";
+	case Verb::DestroyQp:
+	case Verb::AllocPd:
+	case Verb::DeallocPd:
+	case Verb::DestroyCq:
+	case Verb::CreateAh:
+	case Verb::DestroyAh:
+	case Verb::DeregMr: return "lifecycle";
+	case Verb::QueryGid: return "device";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -104,6 +120,10 @@ bool is_request_check(Check check)
 	case Check::DeliveredToDest:
 	case Check::FlushedInErr:
 	case Check::RefusedOnSrqQp:
+	case Check::Unique:
+	case Check::EqualsRequest:
+	case Check::BusyWhileUsed:
+	case Check::FreedWhenUnused:
 		return false;
 	default:
 		return true;
@@ -172,6 +192,12 @@ const char *check_name(Check check)
 	case Check::DeliveredToDest: return "delivered-to-dest";
 	case Check::FlushedInErr: return "flushed-in-err";
 	case Check::RefusedOnSrqQp: return "refused-on-srq-qp";
+	case Check::OneOf: return "one-of";
+	case Check::IgnoredWith: return "ignored-with";
+	case Check::Unique: return "unique";
+	case Check::EqualsRequest: return "equals-request";
+	case Check::BusyWhileUsed: return "busy-while-used";
+	case Check::FreedWhenUnused: return "freed-when-unused";
 	}
 	return "?";
 }
@@ -236,6 +262,13 @@ const char *executed_by(Check check)
 		return "contracts/completion_judge.cpp judge_flush";
 	case Check::RefusedOnSrqQp:
 		return "contracts/completion_judge.cpp judge_post_recv_on_srq_qp";
+	case Check::OneOf:
+	case Check::IgnoredWith:
+	case Check::Unique:
+	case Check::EqualsRequest:
+	case Check::BusyWhileUsed:
+	case Check::FreedWhenUnused:
+		return "contracts/lifecycle_judge.cpp";
 	}
 	return "";
 }
@@ -257,6 +290,8 @@ const char *cap_name(Cap cap)
 	case Cap::MaxCqCount: return "cq_mod_caps.max_cq_count";
 	case Cap::MaxCqPeriod: return "cq_mod_caps.max_cq_period";
 	case Cap::MaxCqe: return "max_cqe";
+	case Cap::MaxQpWr: return "max_qp_wr";
+	case Cap::MaxSge: return "max_sge";
 	}
 	return "?";
 }
@@ -281,7 +316,8 @@ const std::vector<const ContractRule *> &all_rules()
 		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
-					   &frame_rules(), &completion_rules(), &create_cq_rules()})
+					   &frame_rules(), &completion_rules(), &create_cq_rules(),
+					   &lifecycle_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -418,6 +454,14 @@ std::string condition_text(const ContractRule &r)
 	case Check::FlushedInErr:
 		return "WRs outstanding at ERR or posted in it complete once with IBV_WC_WR_FLUSH_ERR";
 	case Check::RefusedOnSrqQp: return "ibv_post_recv on a QP with an SRQ fails";
+	case Check::OneOf: return fmt::format("{} is one of the values of mask {:#x}", f, r.bits) +
+				  (r.other ? std::string(" (when ") + r.other + " is set)" : "");
+	case Check::IgnoredWith:
+		return std::string("with ") + (r.other ? r.other : "?") + " set, " + f + " fail nothing";
+	case Check::Unique: return "accepted: " + f + " differs from every other live object's";
+	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
+	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
+	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
 	}
 	return "?";
 }

@@ -43,6 +43,14 @@ enum class Verb : unsigned {
 	ResizeCq,
 	CreateCq,
 	CreateQp,
+	DestroyQp,
+	AllocPd,
+	DeallocPd,
+	DestroyCq,
+	CreateAh,
+	DestroyAh,
+	DeregMr,
+	QueryGid,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -114,6 +122,13 @@ enum class Check {
 	DeliveredToDest,  // a UD message reaches only the QP remote_qpn, and only with its Q_Key
 	FlushedInErr,     // WRs outstanding at ERR or posted in it complete once, IBV_WC_WR_FLUSH_ERR
 	RefusedOnSrqQp,   // ibv_post_recv on a QP with an SRQ fails, and no completion names the WR
+	// the lifecycles (contracts/lifecycle_judge.h)
+	OneOf,            // field's value v has bit (1 << v) in `bits` (when `other` is set, only where that field is)
+	IgnoredWith,      // with `other` set, the fields named in `field` bind nothing: no value of them fails the call
+	Unique,           // accepted: field differs from that of every other live object of the kind
+	EqualsRequest,    // accepted: field, as the object reports it, is the request's
+	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
+	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -130,6 +145,7 @@ enum class Cap {
 	None, PortCnt, PkeyTblLen, GidTblLen, MaxQpRdAtom, MaxQpInitRdAtom,
 	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
 	MaxCqCount, MaxCqPeriod, MaxCqe,
+	MaxQpWr, MaxSge,
 };
 struct Bound {
 	Cap cap;
@@ -206,5 +222,6 @@ const std::vector<ContractRule> &resize_cq_rules();
 const std::vector<ContractRule> &frame_rules();
 const std::vector<ContractRule> &completion_rules();
 const std::vector<ContractRule> &create_cq_rules();
+const std::vector<ContractRule> &lifecycle_rules();
 
 } // namespace ibvcert
