@@ -23,6 +23,8 @@ int64_t resolve(const Bound &bound, const DeviceCaps &caps)
 	case Cap::MaxCqCount: base = caps.device.cq_mod_caps.max_cq_count; break;
 	case Cap::MaxCqPeriod: base = caps.device.cq_mod_caps.max_cq_period; break;
 	case Cap::MaxCqe: base = caps.device.orig_attr.max_cqe; break;
+	case Cap::MaxQpWr: base = d.max_qp_wr; break;
+	case Cap::MaxSge: base = d.max_sge; break;
 	}
 	return base + bound.offset;
 }

@@ -40,6 +40,14 @@ const char *verb_name(Verb verb)
 	case Verb::ReqNotifyCq: return "ibv_req_notify_cq";
 	case Verb::GetCqEvent: return "ibv_get_cq_event";
 	case Verb::AckCqEvents: return "ibv_ack_cq_events";
+	case Verb::DestroyQp: return "ibv_destroy_qp";
+	case Verb::AllocPd: return "ibv_alloc_pd";
+	case Verb::DeallocPd: return "ibv_dealloc_pd";
+	case Verb::DestroyCq: return "ibv_destroy_cq";
+	case Verb::CreateAh: return "ibv_create_ah";
+	case Verb::DestroyAh: return "ibv_destroy_ah";
+	case Verb::DeregMr: return "ibv_dereg_mr";
+	case Verb::QueryGid: return "ibv_query_gid";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -74,6 +82,14 @@ const char *verb_family(Verb verb)
 	case Verb::ReqNotifyCq:
 	case Verb::GetCqEvent:
 	case Verb::AckCqEvents: return "cq_notify";
+	case Verb::DestroyQp:
+	case Verb::AllocPd:
+	case Verb::DeallocPd:
+	case Verb::DestroyCq:
+	case Verb::CreateAh:
+	case Verb::DestroyAh:
+	case Verb::DeregMr: return "lifecycle";
+	case Verb::QueryGid: return "device";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -137,6 +153,10 @@ bool is_request_check(Check check)
 	case Check::AttachAccepted:
 	case Check::ResponderIbOnly:
 	case Check::QpStartsUnattached:
+	case Check::Unique:
+	case Check::EqualsRequest:
+	case Check::BusyWhileUsed:
+	case Check::FreedWhenUnused:
 		return false;
 	default:
 		return true;
@@ -236,6 +256,12 @@ const char *check_name(Check check)
 	case Check::AttachAccepted: return "attach-accepted";
 	case Check::ResponderIbOnly: return "responder-ib-only";
 	case Check::QpStartsUnattached: return "qp-starts-unattached";
+	case Check::OneOf: return "one-of";
+	case Check::IgnoredWith: return "ignored-with";
+	case Check::Unique: return "unique";
+	case Check::EqualsRequest: return "equals-request";
+	case Check::BusyWhileUsed: return "busy-while-used";
+	case Check::FreedWhenUnused: return "freed-when-unused";
 	}
 	return "?";
 }
@@ -344,6 +370,13 @@ const char *executed_by(Check check)
 	case Check::ResponderIbOnly:
 	case Check::QpStartsUnattached:
 		return "contracts/sched_judge.cpp judge_sched_call";
+	case Check::OneOf:
+	case Check::IgnoredWith:
+	case Check::Unique:
+	case Check::EqualsRequest:
+	case Check::BusyWhileUsed:
+	case Check::FreedWhenUnused:
+		return "contracts/lifecycle_judge.cpp";
 	}
 	return "";
 }
@@ -365,6 +398,8 @@ const char *cap_name(Cap cap)
 	case Cap::MaxCqCount: return "cq_mod_caps.max_cq_count";
 	case Cap::MaxCqPeriod: return "cq_mod_caps.max_cq_period";
 	case Cap::MaxCqe: return "max_cqe";
+	case Cap::MaxQpWr: return "max_qp_wr";
+	case Cap::MaxSge: return "max_sge";
 	}
 	return "?";
 }
@@ -392,6 +427,7 @@ const std::vector<const ContractRule *> &all_rules()
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
 					   &cq_notify_rules()})
+					   &lifecycle_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -579,6 +615,14 @@ std::string condition_text(const ContractRule &r)
 	case Check::ResponderIbOnly:
 		return "a responder leaf for a UD or RAW_PACKET QP is refused, the QP's leaves unchanged";
 	case Check::QpStartsUnattached: return "a QP no call attached reads no leaf";
+	case Check::OneOf: return fmt::format("{} is one of the values of mask {:#x}", f, r.bits) +
+				  (r.other ? std::string(" (when ") + r.other + " is set)" : "");
+	case Check::IgnoredWith:
+		return std::string("with ") + (r.other ? r.other : "?") + " set, " + f + " fail nothing";
+	case Check::Unique: return "accepted: " + f + " differs from every other live object's";
+	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
+	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
+	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
 	}
 	return "?";
 }

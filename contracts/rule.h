@@ -46,6 +46,14 @@ enum class Verb : unsigned {
 	ReqNotifyCq,
 	GetCqEvent,
 	AckCqEvents,
+	DestroyQp,
+	AllocPd,
+	DeallocPd,
+	DestroyCq,
+	CreateAh,
+	DestroyAh,
+	DeregMr,
+	QueryGid,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -161,6 +169,13 @@ enum class Check {
 	AttachAccepted,         // a valid QP attach (or detach: null leaves) succeeds
 	ResponderIbOnly,        // a responder leaf for a UD or RAW_PACKET QP is refused, nothing attached
 	QpStartsUnattached,     // a QP no call attached is in no scheduling element
+	// the lifecycles (contracts/lifecycle_judge.h)
+	OneOf,            // field's value v has bit (1 << v) in `bits` (when `other` is set, only where that field is)
+	IgnoredWith,      // with `other` set, the fields named in `field` bind nothing: no value of them fails the call
+	Unique,           // accepted: field differs from that of every other live object of the kind
+	EqualsRequest,    // accepted: field, as the object reports it, is the request's
+	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
+	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -177,6 +192,7 @@ enum class Cap {
 	None, PortCnt, PkeyTblLen, GidTblLen, MaxQpRdAtom, MaxQpInitRdAtom,
 	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
 	MaxCqCount, MaxCqPeriod, MaxCqe,
+	MaxQpWr, MaxSge,
 };
 struct Bound {
 	Cap cap;
@@ -254,5 +270,6 @@ const std::vector<ContractRule> &frame_rules();
 const std::vector<ContractRule> &completion_rules();
 const std::vector<ContractRule> &create_cq_rules();
 const std::vector<ContractRule> &cq_notify_rules();
+const std::vector<ContractRule> &lifecycle_rules();
 
 } // namespace ibvcert

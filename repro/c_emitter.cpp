@@ -284,6 +284,9 @@ struct Emitter {
 	void finding_step(size_t i);
 	void qp_finding(size_t i);
 	void srq_finding(size_t i);
+	void create_qp_finding(size_t i);
+	// "struct ibv_qp_init_attr init = {...};" of a traced ibv_create_qp.
+	void qp_init_attr(const json &s);
 };
 
 void Emitter::step(size_t i)
@@ -311,20 +314,9 @@ void Emitter::step(size_t i)
 		put("\tprintf(\"ibv_create_cq(cqe {}) = {}\\n\");", s["cqe"].get<int>(), s["id"].get<std::string>());
 	} else if (verb == "ibv_create_qp" && !ret) {
 		std::string id = s["id"];
-		const json &cap = s["cap"];
 		put("\tstruct ibv_qp *{};", id);
 		put("\t{{");
-		put("\t\tstruct ibv_qp_init_attr init = {{");
-		put("\t\t\t.send_cq = {}, .recv_cq = {}, .srq = {},", s["send_cq"].get<std::string>(),
-		    s["recv_cq"].get<std::string>(), s.value("srq", "").empty() ? "NULL" : s["srq"].get<std::string>());
-		put("\t\t\t.qp_type = {}, .sq_sig_all = {},", qp_type_expr(s["qp_type"].get<int>()),
-		    s.value("sq_sig_all", 0));
-		put("\t\t\t.cap = {{ .max_send_wr = {}, .max_recv_wr = {}, .max_send_sge = {}, .max_recv_sge = {}, "
-		    ".max_inline_data = {} }},",
-		    cap["max_send_wr"].get<uint32_t>(), cap["max_recv_wr"].get<uint32_t>(),
-		    cap["max_send_sge"].get<uint32_t>(), cap["max_recv_sge"].get<uint32_t>(),
-		    cap["max_inline_data"].get<uint32_t>());
-		put("\t\t}};");
+		qp_init_attr(s);
 		put("\t\t{} = need(ibv_create_qp({}, &init), \"ibv_create_qp\");", id, s["pd"].get<std::string>());
 		put("\t\tprintf(\"ibv_create_qp({}, {}) = {} (qp 0x%x)\\n\", {}->qp_num);", s["pd"].get<std::string>(),
 		    qp_type_name(s["qp_type"].get<int>()), id, id);
@@ -696,11 +688,49 @@ void Emitter::srq_finding(size_t i)
 	}
 }
 
+void Emitter::qp_init_attr(const json &s)
+{
+	const json &cap = s["cap"];
+	put("\t\tstruct ibv_qp_init_attr init = {{");
+	put("\t\t\t.send_cq = {}, .recv_cq = {}, .srq = {},", s["send_cq"].get<std::string>(),
+	    s["recv_cq"].get<std::string>(), s.value("srq", "").empty() ? "NULL" : s["srq"].get<std::string>());
+	put("\t\t\t.qp_type = {}, .sq_sig_all = {},", qp_type_expr(s["qp_type"].get<int>()),
+	    s.value("sq_sig_all", 0));
+	put("\t\t\t.cap = {{ .max_send_wr = {}, .max_recv_wr = {}, .max_send_sge = {}, .max_recv_sge = {}, "
+	    ".max_inline_data = {} }},",
+	    cap["max_send_wr"].get<uint32_t>(), cap["max_recv_wr"].get<uint32_t>(),
+	    cap["max_send_sge"].get<uint32_t>(), cap["max_recv_sge"].get<uint32_t>(),
+	    cap["max_inline_data"].get<uint32_t>());
+	put("\t\t}};");
+}
+
+// The create itself is the finding (repro/finding.cpp create_qp_call): its
+// outcome against the contract's.
+void Emitter::create_qp_finding(size_t i)
+{
+	const json &s = steps[i];
+	std::string id = f.object;
+	std::string pd = s["pd"];
+	put("\tstruct ibv_qp *{};", id);
+	put("\t{{");
+	qp_init_attr(s);
+	put("\t\terrno = 0;");
+	put("\t\t{} = ibv_create_qp({}, &init);", id, pd);
+	put("\t\tint err = {} ? 0 : (errno ? errno : EINVAL);", id);
+	put("\t\tprintf(\"ibv_create_qp({}, {}{}) = %s\\n\", err ? err_name(err) : {});", pd,
+	    qp_type_name(s["qp_type"].get<int>()), s.value("srq", "").empty() ? "" : ", srq " + s["srq"].get<std::string>(),
+	    lit(id));
+	outcome_check("err", "it made the QP");
+	put("\t}}");
+}
+
 void Emitter::finding_step(size_t i)
 {
 	std::string verb = steps[i]["verb"];
 	if (verb == "ibv_modify_qp" || verb == "ibv_modify_qp_rate_limit")
 		qp_finding(i);
+	else if (verb == "ibv_create_qp")
+		create_qp_finding(i);
 	else
 		srq_finding(i);
 }

@@ -1,5 +1,6 @@
 #include "repro/finding.h"
 
+#include "contracts/lifecycle_judge.h"
 #include "contracts/modify_qp_eval.h"
 #include "contracts/names.h"
 #include "contracts/qp_attr_table.h"
@@ -150,6 +151,48 @@ void set_expectation(Finding &f, const Verdict &v)
 	f.rules = v.rule_ids();
 }
 
+// An ibv_create_qp against the rows (contracts/lifecycle_judge.h): a
+// request a row refuses that made a QP, or one no row refuses that failed
+// with an errno the judge does not allow for it (ENOMEM, EOPNOTSUPP, EPERM:
+// no resources or no such type; EINVAL for an inline size or a queue of 0
+// WRs, which no device attribute bounds).
+std::optional<Finding> create_qp_call(const DeviceCaps &caps, const json &s, size_t i)
+{
+	CreateQpRequest req;
+	req.qp_type = (ibv_qp_type)s.value("qp_type", 0);
+	const json &cap = s["cap"];
+	req.cap.max_send_wr = cap.value("max_send_wr", 0u);
+	req.cap.max_recv_wr = cap.value("max_recv_wr", 0u);
+	req.cap.max_send_sge = cap.value("max_send_sge", 0u);
+	req.cap.max_recv_sge = cap.value("max_recv_sge", 0u);
+	req.cap.max_inline_data = cap.value("max_inline_data", 0u);
+	req.srq = !s.value("srq", "").empty();
+	int ret = s.value("ret", 0);
+	Verdict v = evaluate_create_qp(caps, req);
+	bool zero_queue = req.cap.max_send_wr == 0 || (!req.srq && req.cap.max_recv_wr == 0);
+	bool excused = ret == ENOMEM || ret == EOPNOTSUPP || ret == EPERM ||
+		       (ret == EINVAL && (req.cap.max_inline_data > 0 || zero_queue));
+	if (v.accepts() == (ret == 0) || (ret != 0 && excused))
+		return std::nullopt;
+	Finding c;
+	c.step = i;
+	c.object = s.value("id", "qp_new");
+	set_expectation(c, v);
+	c.check = Finding::Check::Outcome;
+	c.seen = ret ? "returned " + errno_name(ret) : "returned a QP";
+	if (v.accepts()) {
+		// With an SRQ, receive caps the device's maxima refuse are ignored:
+		// that row, not the generic one, is what the refusal breaks.
+		CreateQpRequest own = req;
+		own.srq = false;
+		bool ignored = req.srq && !evaluate_create_qp(caps, own).accepts();
+		c.rules = {ignored ? rule_id::create_qp_srq_recv_caps_ignored : rule_id::create_qp_valid_carried_out};
+		c.expected = ignored ? "a QP: with an SRQ, max_recv_wr and max_recv_sge are ignored"
+				     : "a QP: the request breaks no rule";
+	}
+	return c;
+}
+
 // The outcome class, then Unchanged / ReadBack, of a QP call (modify or
 // rate limit) that the verdict v judges.
 std::optional<Finding> judge_qp_call(const json &steps, size_t i, size_t end, const Verdict &v,
@@ -244,6 +287,8 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 		std::string verb = s.value("verb", "");
 		int ret = s.value("ret", 0);
 		std::optional<Finding> f;
+		if (verb == "ibv_create_qp")
+			f = create_qp_call(caps, s, i);
 		if (verb == "ibv_create_qp" && ret == 0) {
 			QpModel m;
 			m.type = (ibv_qp_type)s["qp_type"].get<int>();

@@ -163,10 +163,21 @@ public:
 	~TPd() override
 	{
 		inner.reset();
-		trace_log().add({{"verb", "ibv_dealloc_pd"}, {"pd", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_dealloc_pd"}, {"pd", id}});
+	}
+	int destroy() override
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_dealloc_pd"}, {"pd", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		return ret;
 	}
 	std::unique_ptr<Pd> inner;
 	std::string id;
+
+private:
+	bool destroyed_ = false;
 };
 
 class TCq final : public Cq {
@@ -179,7 +190,17 @@ public:
 	{
 		reg_->by_inner.erase(inner.get());
 		inner.reset();
-		trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}});
+	}
+	int destroy() override
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		if (destroyed_)
+			reg_->by_inner.erase(inner.get());
+		return ret;
 	}
 	int poll(int num_entries, ibv_wc *wc) override
 	{
@@ -239,6 +260,7 @@ public:
 private:
 	RegistryRef reg_;
 	Cq *acks_to_;
+	bool destroyed_ = false;
 };
 
 // A completion channel: the events it gives name the inner CQs' handles
@@ -273,7 +295,17 @@ public:
 	{
 		inner.reset();
 		reg_->mrs.erase(id);
-		trace_log().add({{"verb", "ibv_dereg_mr"}, {"mr", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_dereg_mr"}, {"mr", id}});
+	}
+	int destroy() override
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_dereg_mr"}, {"mr", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		if (destroyed_)
+			reg_->mrs.erase(id);
+		return ret;
 	}
 	uint32_t lkey() const override { return inner->lkey(); }
 	uint32_t rkey() const override { return inner->rkey(); }
@@ -284,6 +316,7 @@ public:
 
 private:
 	RegistryRef reg_;
+	bool destroyed_ = false;
 };
 
 class TAh final : public Ah {
@@ -294,9 +327,21 @@ public:
 	}
 	~TAh() override
 	{
-		reg_->ahs.erase(inner->ah());
+		if (!destroyed_)
+			reg_->ahs.erase(inner->ah());
 		inner.reset();
-		trace_log().add({{"verb", "ibv_destroy_ah"}, {"ah", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_destroy_ah"}, {"ah", id}});
+	}
+	int destroy() override
+	{
+		ibv_ah *native = inner->ah();
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_destroy_ah"}, {"ah", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		if (destroyed_)
+			reg_->ahs.erase(native);
+		return ret;
 	}
 	ibv_ah *ah() const override { return inner->ah(); }
 	std::unique_ptr<Ah> inner;
@@ -304,6 +349,7 @@ public:
 
 private:
 	RegistryRef reg_;
+	bool destroyed_ = false;
 };
 
 class TSrq final : public Srq {
@@ -369,8 +415,23 @@ public:
 	{
 		reg_->by_inner.erase(inner.get());
 		inner.reset();
-		trace_log().add({{"verb", "ibv_destroy_qp"}, {"qp", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_destroy_qp"}, {"qp", id}});
 	}
+	int destroy() override
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_destroy_qp"}, {"qp", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		if (destroyed_)
+			reg_->by_inner.erase(inner.get());
+		return ret;
+	}
+
+private:
+	bool destroyed_ = false;
+
+public:
 	uint32_t qp_num() const override { return inner->qp_num(); }
 	ibv_qp_type qp_type() const override { return inner->qp_type(); }
 	ibv_qp_state state_field() const override { return inner->state_field(); }

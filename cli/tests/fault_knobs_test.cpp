@@ -62,6 +62,17 @@ const KnobExpectation kExpectations[] = {
 	{"poll-counts-one-more", "ResizeCq.JudgedOnTheCqItLeaves"},
 	// judged on every accepted modify: any walk through the states fails
 	{"modify-touches-unmasked", "ModifyQpRequiredSet.AloneSucceeds"},
+	{"create-qp-caps-unchecked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-inline-not-reported", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"qp-num-per-pd", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-srq-any-type", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"create-qp-srq-recv-caps-checked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
+	{"dealloc-pd-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"destroy-cq-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"reg-mr-unknown-access", "RegMr.JudgedAgainstTheRequest"},
+	{"reg-mr-reports-page-span", "RegMr.JudgedAgainstTheRequest"},
+	{"create-ah-any-port", "CreateAh.JudgedAgainstTheRequest"},
+	{"query-gid-beyond-table", "QueryGid.JudgedOnThePortAndIndex"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)

@@ -40,6 +40,10 @@ const ReproCase kCases[] = {
 	 "reads back", ibvcert::rule_id::srq_limit_event_once_below_the_limit},
 	{"property", "QpStateMachineProperty.OutcomesAndStatesAgreeWithTheModel", "accept-invalid-transition",
 	 "outcome", "modify_qp.transition"},
+	{"create_qp_taken", "Request/CreateQp.JudgedAgainstTheRequestAndTheLiveQps/UC_Srq_Baseline",
+	 "create-qp-srq-any-type", "outcome", ibvcert::rule_id::create_qp_srq_rc_ud_only},
+	{"create_qp_refused", "Request/CreateQp.JudgedAgainstTheRequestAndTheLiveQps/RC_Srq_RecvWrAboveMax",
+	 "create-qp-srq-recv-caps-checked", "outcome", ibvcert::rule_id::create_qp_srq_recv_caps_ignored},
 };
 
 std::string read(const std::filesystem::path &p)

@@ -1,0 +1,121 @@
+// The device queries: ibv_query_port(3) on every class of port_num (0, the
+// first and last port, one beyond, 255), ibv_query_gid(3) on every class of
+// port_num and index (0, the port's own GID entry, the table's last entry,
+// its end, far beyond), and ibv_query_device_ex's result: each call judged
+// by the verb's judge (contracts/lifecycle_judge.h).
+#include "contracts/call_judge.h"
+#include "contracts/lifecycle_judge.h"
+#include "contracts/names.h"
+#include "contracts/rule_ids.h"
+#include "fixtures/rigs/call_record.h"
+#include "fixtures/rigs/clause.h"
+#include "fixtures/rigs/run_context.h"
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+namespace ibvcert {
+namespace {
+
+struct PortClass {
+	const char *name;
+	int (*value)(const DeviceCaps &caps);
+};
+const PortClass kPorts[] = {
+	{"Zero", [](const DeviceCaps &) { return 0; }},
+	{"First", [](const DeviceCaps &) { return 1; }},
+	{"Last", [](const DeviceCaps &c) { return c.phys_port_cnt(); }},
+	{"AboveLast", [](const DeviceCaps &c) { return c.phys_port_cnt() + 1; }},
+	{"Max", [](const DeviceCaps &) { return 255; }},
+};
+
+struct IndexClass {
+	const char *name;
+	int (*value)(const DeviceCaps &caps);
+};
+const IndexClass kIndexes[] = {
+	{"Zero", [](const DeviceCaps &) { return 0; }},
+	{"OwnGid", [](const DeviceCaps &c) { return c.gid_index; }},
+	{"TableLast", [](const DeviceCaps &c) { return c.port.gid_tbl_len - 1; }},
+	{"TableEnd", [](const DeviceCaps &c) { return c.port.gid_tbl_len; }},
+	{"FarBeyond", [](const DeviceCaps &c) { return c.port.gid_tbl_len + 1000; }},
+};
+
+std::string evidence(const std::string &call)
+{
+	return fmt::format("device {}\n  {}\nreplay: {}", run_device().name(), call, replay_command());
+}
+
+class QueryPort : public ::testing::TestWithParam<PortClass> {};
+
+TEST_P(QueryPort, JudgedOnThePortNumber)
+{
+	record_clause({rule_id::query_port_port_num_range,
+		       {rule_id::query_port_valid_carried_out, rule_id::query_port_return_zero_or_errno}});
+	const DeviceCaps *caps = nullptr;
+	ASSERT_EQ(run_caps(caps), 0) << "reading the device's attributes";
+	int port = GetParam().value(*caps);
+	if (port > 255)
+		GTEST_SKIP() << "the device has 255 ports: no port number (8 bits) lies beyond them";
+	ibv_port_attr attr{};
+	int ret = run_device().query_port((uint8_t)port, attr);
+	record_verdict(judge_query_port(*caps, port, ret), lifecycle_rules_of(Verb::QueryPort),
+		       evidence(fmt::format("ibv_query_port(port_num={}) -> {}", port, errno_name(ret))));
+}
+
+INSTANTIATE_TEST_SUITE_P(PortNum, QueryPort, ::testing::ValuesIn(kPorts),
+			 [](const ::testing::TestParamInfo<PortClass> &info) { return info.param.name; });
+
+struct GidParam {
+	PortClass port;
+	IndexClass index;
+};
+
+class QueryGid : public ::testing::TestWithParam<GidParam> {};
+
+TEST_P(QueryGid, JudgedOnThePortAndIndex)
+{
+	record_clause({rule_id::query_gid_index_range,
+		       {rule_id::query_gid_port_num_range, rule_id::query_gid_valid_carried_out}});
+	const DeviceCaps *caps = nullptr;
+	ASSERT_EQ(run_caps(caps), 0) << "reading the device's attributes";
+	int port = GetParam().port.value(*caps);
+	int index = GetParam().index.value(*caps);
+	if (port > 255)
+		GTEST_SKIP() << "the device has 255 ports: no port number (8 bits) lies beyond them";
+	if (index < 0)
+		GTEST_SKIP() << "the port has no GID table (gid_tbl_len 0)";
+	ibv_gid gid{};
+	int ret = run_device().query_gid((uint8_t)port, index, gid);
+	std::string call = fmt::format("ibv_query_gid(port_num={}, index={}) -> {}", port, index,
+				       errno_name(ret));
+	record_verdict(judge_query_gid(*caps, port, index, ret), lifecycle_rules_of(Verb::QueryGid),
+		       evidence(call));
+}
+
+std::vector<GidParam> gid_params()
+{
+	std::vector<GidParam> out;
+	for (const PortClass &p : {kPorts[0], kPorts[1], kPorts[3]})
+		for (const IndexClass &i : kIndexes)
+			out.push_back({p, i});
+	return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(PortIndex, QueryGid, ::testing::ValuesIn(gid_params()),
+			 [](const ::testing::TestParamInfo<GidParam> &info) {
+				 return std::string("Port") + info.param.port.name + "_Index" +
+					info.param.index.name;
+			 });
+
+TEST(QueryDevice, ReturnsZeroOrErrno)
+{
+	record_clause({rule_id::query_device_return_zero_or_errno});
+	ibv_device_attr_ex attr{};
+	int ret = run_device().query_device(attr);
+	record_verdict(judge_call({Verb::QueryDevice, ret}), call_rules(Verb::QueryDevice),
+		       evidence(fmt::format("ibv_query_device_ex -> {}", errno_name(ret))));
+}
+
+} // namespace
+} // namespace ibvcert
