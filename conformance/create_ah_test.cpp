@@ -5,7 +5,8 @@
 // (contracts/lifecycle_judge.h), and each ibv_destroy_ah after it.
 #include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_ah.h"
+#include "contracts/rule_ids/destroy_ah.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

@@ -6,7 +6,8 @@
 // and its qp_num among the live QPs — and each destroy after it.
 #include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_qp.h"
+#include "contracts/rule_ids/destroy_qp.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

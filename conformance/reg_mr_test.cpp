@@ -7,7 +7,8 @@
 // ibv_dereg_mr after it.
 #include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/dereg_mr.h"
+#include "contracts/rule_ids/reg_mr.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"

@@ -426,8 +426,7 @@ const std::vector<const ContractRule *> &all_rules()
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules()})
-					   &lifecycle_rules()})
+					   &cq_notify_rules(), &lifecycle_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;

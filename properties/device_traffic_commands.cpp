@@ -9,9 +9,8 @@
 #include "properties/device_step.h"
 
 #include "contracts/names.h"
+#include "contracts/pacing_judge.h"
 #include "contracts/qp_table.h"
-#include "contracts/rule_ids/modify_qp.h"
-#include "contracts/rule_ids/rate_limit.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/rigs/pacing_checks.h"
 #include "fixtures/rigs/send_case.h"
@@ -93,12 +92,10 @@ private:
 			return; // the query shows the pacing: observe_device's comparison
 		if (std::string failed = c.rig().send_frames({256}); !failed.empty())
 			fail_step(*this, m, b, "precondition: 256 frames sent", {failed, c.evidence()});
-		const double steady = steady_rate(c.rig().records(0));
-		hold_observed(*this, m, b, rule_id::modify_qp_reset_reported_pacing_in_effect, steady > 2 * 1e3 * rate,
-			      fmt::format("after RESET and the walk back the device reports no pacing, yet the QP "
-					  "sends at {}, about the old limit {}",
-					  gbps(steady), gbps(1e3 * rate)),
-			      c.evidence());
+		// judged by contracts/pacing_judge (the QP reports no pacing in
+		// effect after the walk back: it sends unpaced)
+		PacingView v = pacing_view(c, 0, Verb::ModifyQp, PacingSituation::Reset, 0, 0, 0, rate);
+		hold_verdict(*this, m, b, judge_pacing(v), c.evidence());
 	}
 
 	void burst_and_send(const DeviceModel &m, DeviceBench &b, SendCase &c, uint32_t rate) const
@@ -118,8 +115,9 @@ private:
 								std::chrono::nanoseconds(32000000ull * burst / rate)));
 		if (std::string failed = c.rig().send_frames({frames}); !failed.empty())
 			fail_step(*this, m, b, "precondition: frames sent after the idle period", {failed, c.evidence()});
-		const std::string broke = paced_within(c.rig().records(0), rate, burst, c.tolerance());
-		hold_observed(*this, m, b, rule_id::rate_limit_pacing_max_send_rate, broke.empty(), broke, c.evidence());
+		PacingView v = pacing_view(c, 0, Verb::ModifyQpRateLimit, PacingSituation::Set, rate, burst,
+					   (uint16_t)frame);
+		hold_verdict(*this, m, b, judge_pacing(v), c.evidence());
 	}
 
 	bool through_reset_ = false;

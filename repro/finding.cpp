@@ -10,6 +10,7 @@
 #include "contracts/read_back.h"
 #include "fixtures/model/srq_model.h"
 #include "repro/verbs_json.h"
+#include "contracts/rule_ids/create_qp.h"
 #include "contracts/rule_ids/modify_qp.h"
 #include "contracts/rule_ids/post_srq_recv.h"
 #include "contracts/rule_ids/srq.h"

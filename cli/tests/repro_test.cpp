@@ -4,6 +4,7 @@
 // not a libibverbs device, so the programs run in the lab
 // (lab/repro-deviations, ctest -L lab) against rxe0 and siw0.
 #include "cli/tests/run_command.h"
+#include "contracts/rule_ids/create_qp.h"
 #include "contracts/rule_ids/modify_qp.h"
 #include "contracts/rule_ids/srq.h"
 

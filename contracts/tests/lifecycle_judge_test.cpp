@@ -1,7 +1,14 @@
 // The lifecycle rows (contracts/lifecycle_rules.cpp) through their judge:
 // each row breaks on the observation it names, and only then.
 #include "contracts/lifecycle_judge.h"
-#include "contracts/rule_ids.h"
+#include "contracts/rule_ids/create_ah.h"
+#include "contracts/rule_ids/create_qp.h"
+#include "contracts/rule_ids/dealloc_pd.h"
+#include "contracts/rule_ids/destroy_cq.h"
+#include "contracts/rule_ids/destroy_srq.h"
+#include "contracts/rule_ids/query_gid.h"
+#include "contracts/rule_ids/query_port.h"
+#include "contracts/rule_ids/reg_mr.h"
 
 #include <gtest/gtest.h>
 
