@@ -71,8 +71,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "cq-moderation-partial-apply=clause:modify_cq.unchanged"
   # The traffic rows (op_traffic.cpp): what only the rate a QP or a leaf
   # sends at shows.
-  "pacer-ignores-burst=clause:paced_send.rate"
-  "pacing-survives-reset=clause:paced_send.unpaced"
+  "pacer-ignores-burst=clause:paced_send:rate_limit.pacing.max_send_rate"
+  "pacing-survives-reset=clause:paced_send:modify_qp.reset.reported_pacing_in_effect"
   "sched-shares-ignored=clause:sched_send.shares"
   "sched-modify-not-applied=clause:sched_send.shares"
   "sched-recreate-keeps-cap=clause:sched_send.shares"
