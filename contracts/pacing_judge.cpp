@@ -1,5 +1,7 @@
 #include "contracts/pacing_judge.h"
 
+#include "contracts/field_words.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -17,16 +19,7 @@ bool is_pacing_check(Check c)
 // Whether the row's field (comma-separated situations) names s.
 bool names_situation(const ContractRule &r, PacingSituation s)
 {
-	std::string_view list = r.field, word = pacing_situation_name(s);
-	while (!list.empty()) {
-		size_t comma = list.find(',');
-		if (list.substr(0, comma) == word)
-			return true;
-		if (comma == std::string_view::npos)
-			break;
-		list.remove_prefix(comma + 1);
-	}
-	return false;
+	return field_names(r, pacing_situation_name(s));
 }
 
 const std::vector<SendRecord> &steady_part(const PacingView &v)

@@ -1,5 +1,7 @@
 #include "contracts/sched_judge.h"
 
+#include "contracts/field_words.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -14,16 +16,7 @@ namespace {
 
 bool names_situation(const ContractRule &r, ShareSituation s)
 {
-	std::string_view list = r.field, word = share_situation_name(s);
-	while (!list.empty()) {
-		size_t comma = list.find(',');
-		if (list.substr(0, comma) == word)
-			return true;
-		if (comma == std::string_view::npos)
-			break;
-		list.remove_prefix(comma + 1);
-	}
-	return false;
+	return field_names(r, share_situation_name(s));
 }
 
 struct Measured {
