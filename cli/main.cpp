@@ -574,6 +574,9 @@ int main(int argc, char **argv)
 		->check(CLI::ExistingDirectory);
 	selftest->add_option("--fuzz-corpus", fuzz_corpus, "Seed corpus directory, one folder per target")
 		->check(CLI::ExistingDirectory);
+	std::vector<std::string> selftest_knobs;
+	selftest->add_option("--knob", selftest_knobs,
+			     "Only this fault knob (repeatable; default every knob); an unknown name exits 2");
 
 	ReproOptions repro_opt;
 	auto *repro = app.add_subcommand(
@@ -622,6 +625,7 @@ int main(int argc, char **argv)
 	if (*selftest)
 		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
 					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),
-					std::filesystem::absolute(fuzz_corpus).string(), selftest_repeat);
+					std::filesystem::absolute(fuzz_corpus).string(), selftest_repeat,
+					selftest_knobs);
 	return run(opt, argv[0]);
 }

@@ -163,8 +163,22 @@ bool fuzzer_catches(const std::string &dir, const std::string &target, const std
 } // namespace
 
 int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus,
-		     int repeat)
+		     int repeat, const std::vector<std::string> &only)
 {
+	std::vector<std::string> knobs;
+	for (const auto &name : only) {
+		if (!emu_fault_from_name(name)) {
+			fmt::print(stderr, "ibvcert selftest: unknown fault knob '{}'; knobs:\n", name);
+			for (const auto &k : emu_fault_knobs())
+				fmt::print(stderr, "  {}\n", k.name);
+			return 2;
+		}
+		knobs.push_back(name);
+	}
+	if (only.empty())
+		for (const auto &k : emu_fault_knobs())
+			knobs.emplace_back(k.name);
+
 	std::string dir = (std::filesystem::temp_directory_path() /
 			   ("ibvcert-selftest-" + std::to_string(getpid()))).string();
 	int broken = 0;
@@ -221,16 +235,15 @@ int selftest_command(const std::string &self, const std::string &fuzzers, const 
 					k.by_fuzz.insert("fuzz:" + target);
 		return k;
 	};
-	const auto &knobs = emu_fault_knobs();
 	size_t jobs = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
 	std::vector<std::future<KnobResult>> pending;
 	for (size_t i = 0; i < knobs.size() && i < jobs; i++)
-		pending.push_back(std::async(std::launch::async, judge_knob, std::string(knobs[i].name)));
+		pending.push_back(std::async(std::launch::async, judge_knob, knobs[i]));
 	for (size_t i = 0; i < knobs.size(); i++) {
 		const auto &knob = knobs[i];
 		KnobResult k = pending[i].get();
 		if (i + jobs < knobs.size())
-			pending.push_back(std::async(std::launch::async, judge_knob, std::string(knobs[i + jobs].name)));
+			pending.push_back(std::async(std::launch::async, judge_knob, knobs[i + jobs]));
 		if (!k.ok) {
 			for (size_t j = i + 1; j < pending.size(); j++)
 				pending[j].wait();
@@ -241,7 +254,7 @@ int selftest_command(const std::string &self, const std::string &fuzzers, const 
 		const auto &by_fuzz = k.by_fuzz;
 		double seconds = k.seconds;
 		int good = repeat - static_cast<int>(misses.size());
-		fmt::print("{:<28} {}\n", knob.name,
+		fmt::print("{:<28} {}\n", knob,
 			   misses.empty() ? fmt::format("{}/{} ({:.1f} s a run)", good, repeat, seconds / repeat)
 					  : fmt::format("MISSED in {} of {} runs", misses.size(), repeat));
 		for (const auto &m : misses)
@@ -253,7 +266,7 @@ int selftest_command(const std::string &self, const std::string &fuzzers, const 
 		broken += !misses.empty();
 	}
 	std::filesystem::remove_all(dir);
-	fmt::print("selftest: {} knobs, {} runs each, {} not caught every time\n", emu_fault_knobs().size(),
+	fmt::print("selftest: {} knobs, {} runs each, {} not caught every time\n", knobs.size(),
 		   repeat, broken);
 	return broken ? 1 : 0;
 }
