@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 
 #include "contracts/coverage.h"
+#include "contracts/executed_by.h"
 #include "contracts/mlx5_notes.h"
 #include "contracts/rule.h"
 
@@ -192,7 +193,7 @@ int rules_command(const std::string &format, bool coverage)
 				       {"errno", errno_text(r->err)},
 				       {"errno_level", level_name(r->err.level)},
 				       {"check", check_name(r->check)},
-				       {"executed_by", executed_by(r->check)},
+				       {"executed_by", executed_by(*r)},
 				       {"condition", condition_text(*r)},
 				       {"man", r->man},
 				       {"sentence", r->sentence},

@@ -560,25 +560,6 @@ const std::vector<ContractRule> kRules = {
 	 "RETURN VALUE: On success, ibv_poll_cq() returns a non-negative value equal to the number "
 	 "of completions found. On failure, a negative value is returned.",
 	 nullptr},
-	{"poll_cq.wc.names_a_posted_wr_once", verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::MUST, 0, "ibv_poll_cq(3)",
-	 "wr_id: ID of the completed Work Request (WR); qp_num: Local QP number of completed WR. If "
-	 "the completion status is other than IBV_WC_SUCCESS, only the following attributes are "
-	 "valid: wr_id, status, qp_num, and vendor_err. NOTES: Each polled completion is removed "
-	 "from the CQ and cannot be returned to it.",
-	 "So every completion names, by qp_num and wr_id, a WR posted to that QP's send or "
-	 "receive queue, and each WR completes at most once. (A QP receiving from an SRQ completes "
-	 "the SRQ's WRs: their wr_id is not judged.)"},
-	{"post_send.wc.success_on_connected_pair", verb_bit(Verb::PostSend) | verb_bit(Verb::PollCq), Check::Effect, "", 0, kNone, kNone, Feature::None, nullptr, 0,
-	 Level::SHOULD, 0, "ibv_post_send(3), ibv_poll_cq(3)",
-	 "ibv_post_send() posts the linked list of work requests (WRs) starting with wr to the "
-	 "send queue of the queue pair qp. ibv_poll_cq(3): status: Status of the operation.",
-	 "The pages do not say when an operation succeeds. Decision: on a pair of QPs connected "
-	 "to each other in RTS (Device::connect_loopback), with nothing failed on it yet, a SEND, "
-	 "SEND_WITH_IMM or RDMA_WRITE in the type's column whose gather list lies in a live MR "
-	 "(by its lkey), whose RDMA target lies in a live MR with remote write (by its rkey), and "
-	 "whose message finds a receive WR with room in a live MR with local write, completes "
-	 "with IBV_WC_SUCCESS (fixtures/model/datapath_model.cpp)."},
 };
 
 } // namespace

@@ -115,6 +115,8 @@ bool is_request_check(Check check)
 	case Check::WcSuccess:
 	case Check::WcSignaled:
 	case Check::WcInPostedOrder:
+		return "contracts/completion_judge.cpp judge_exchange; contracts/polled_judge.cpp judge_polled "
+		       "(completions polled against the WRs outstanding)";
 	case Check::WcOpcode:
 	case Check::WcByteLen:
 	case Check::WcImmData:
@@ -304,17 +306,17 @@ const char *executed_by(Check check)
 	case Check::UnmaskedKept:
 	case Check::StartsFresh:
 		return "contracts/effect_judge.cpp judge_effect";
-	case Check::AtLeastRequest:
-		return "contracts/resize_cq_judge.cpp judge_resize_cq (ibv_resize_cq), contracts/srq_eval.cpp "
-		       "evaluate_create_srq_report (ibv_create_srq)";
+	case Check::AtLeastRequest: // the verbs with their own judge: contracts/executed_by.h
+		return "contracts/srq_eval.cpp evaluate_create_srq_report";
 	case Check::KeptAcross:
-		return "contracts/resize_cq_judge.cpp judge_resize_cq (ibv_resize_cq), contracts/srq_event_judge.cpp "
-		       "judge_srq_history (ibv_modify_srq)";
+		return "contracts/srq_event_judge.cpp judge_srq_history";
 	case Check::Effect:
 		return "";
 	case Check::WcSuccess:
 	case Check::WcSignaled:
 	case Check::WcInPostedOrder:
+		return "contracts/completion_judge.cpp judge_exchange; contracts/polled_judge.cpp judge_polled "
+		       "(completions polled against the WRs outstanding)";
 	case Check::WcOpcode:
 	case Check::WcByteLen:
 	case Check::WcImmData:

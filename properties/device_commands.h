@@ -55,7 +55,8 @@ struct DeviceBench {
 	// the first SendOnCq, destroyed before the CQ), and their buffer's MR.
 	std::vector<std::vector<std::unique_ptr<Qp>>> cq_pairs;
 	// Per CQ slot, the wr_ids of the completions it holds (each SEND's and
-	// its receive's, not yet polled); the next SEND's wr_id.
+	// its receive's, kRecvWrId | the SEND's, not yet polled); the next
+	// SEND's wr_id.
 	std::vector<std::vector<uint64_t>> cq_held;
 	uint64_t next_wr_id = 0;
 	std::vector<char> dp_buffer;
@@ -71,6 +72,9 @@ struct DeviceBench {
 	// The PD; slots as many as the model's. "" or why not.
 	std::string open(const DeviceModel &model);
 };
+
+// The bit that marks a receive WR's wr_id in cq_held.
+constexpr uint64_t kRecvWrId = uint64_t(1) << 63;
 
 using DeviceCommand = rc::state::Command<DeviceModel, DeviceBench>;
 

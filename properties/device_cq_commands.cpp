@@ -6,10 +6,11 @@
 #include "properties/device_step.h"
 
 #include "contracts/create_cq_judge.h"
+#include "contracts/modify_cq_effect.h"
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
 #include "contracts/resize_cq_judge.h"
-#include "contracts/rule_ids/post_send.h"
+#include "contracts/polled_judge.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -119,7 +120,7 @@ protected:
 			ibv_sge rs{reinterpret_cast<uint64_t>(b.dp_buffer.data()) + kDpBytes * (kMaxSends + i),
 				   (uint32_t)kDpBytes, b.dp_mr->lkey()};
 			ibv_recv_wr r{};
-			r.wr_id = 1000 + b.next_wr_id;
+			r.wr_id = kRecvWrId | b.next_wr_id;
 			r.sg_list = &rs;
 			r.num_sge = 1;
 			ibv_recv_wr *bad_r = nullptr;
@@ -158,14 +159,24 @@ private:
 };
 
 // Polls the CQ until it gives no more (at most `bound` completions): their
-// wr_ids, sorted, each call held to ibv_poll_cq's result rows and each
-// completion to the row its exchange is judged by (a SEND and its receive
-// on a connected RC pair complete successfully).
+// wr_ids, sorted, each call held to ibv_poll_cq's result rows and the
+// completions to the datapath's (contracts/polled_judge.h): each names a
+// WR its pair's queues hold, once, and each SEND (valid: a connected RC
+// pair, a live MR, a receive waiting) completes successfully.
 std::vector<uint64_t> poll_held(const DeviceCommand &step, const DeviceModel &m, DeviceBench &b, size_t slot,
 				size_t bound)
 {
 	Cq &cq = *b.cqs[slot];
 	std::vector<uint64_t> ids;
+	PolledView view;
+	if (b.cq_pairs[slot].size() == 2) {
+		QueueWork sends{b.cq_pairs[slot][0]->qp_num(), QueueWork::Kind::Send, {}};
+		QueueWork recvs{b.cq_pairs[slot][1]->qp_num(), QueueWork::Kind::Recv, {}};
+		for (uint64_t id : b.cq_held[slot])
+			(id & kRecvWrId ? recvs : sends).outstanding.push_back(id);
+		view.valid_signaled = sends.outstanding;
+		view.queues = {sends, recvs};
+	}
 	ibv_wc wc[4];
 	for (size_t tries = 0; tries <= bound; tries++) {
 		int r = cq.poll(4, wc);
@@ -175,13 +186,11 @@ std::vector<uint64_t> poll_held(const DeviceCommand &step, const DeviceModel &m,
 			break;
 		for (int i = 0; i < r; i++) {
 			ids.push_back(wc[i].wr_id);
-			hold_observed(step, m, b, rule_id::post_send_wc_success_on_connected_pair,
-				      wc[i].status == IBV_WC_SUCCESS,
-				      fmt::format("the completion of wr_id {} has status {}", wc[i].wr_id,
-						  ibv_wc_status_str(wc[i].status)),
-				      fmt::format("ibv_poll_cq on {}", slot_label("cq", slot)));
+			view.wcs.push_back(wc[i]);
 		}
 	}
+	hold_verdict(step, m, b, judge_polled(view),
+		     fmt::format("ibv_poll_cq on {}: {} completions", slot_label("cq", slot), view.wcs.size()));
 	std::sort(ids.begin(), ids.end());
 	return ids;
 }
@@ -263,22 +272,8 @@ protected:
 		int ret = cq.modify(sent);
 		int qa = m.defaults.moderation ? cq.query_moderation(after) : -1;
 		// The effect rows on the moderation as read before and after.
-		EffectObservation effect;
-		effect.verb = Verb::ModifyCq;
-		effect.result = ret;
-		effect.request_known = true;
-		effect.request = evaluate_modify_cq(*m.caps, attr_);
-		effect.viewed = qb == 0 && qa == 0;
-		if (effect.viewed && (before.cq_count != after.cq_count || before.cq_period != after.cq_period))
-			effect.changes.push_back("moderation: " + describe_moderation(before) + " -> " +
-						 describe_moderation(after));
-		if (ret == 0 && qa == 0 && (attr_.attr_mask & IBV_CQ_ATTR_MODERATE)) {
-			effect.read_back = true;
-			if (after.cq_count != attr_.moderate.cq_count || after.cq_period != attr_.moderate.cq_period)
-				effect.read_back_mismatches.push_back(
-					"moderation: set " + describe_moderation(attr_.moderate) + ", in effect " +
-					describe_moderation(after));
-		}
+		EffectObservation effect = observe_modify_cq(*m.caps, attr_, ret, qb == 0 ? &before : nullptr,
+							     qa == 0 ? &after : nullptr);
 		hold_verdict(*this, m, b, judge_whole_call({Verb::ModifyCq, ret}, effect),
 			     "ibv_modify_cq {" + describe_modify_cq_attr(attr_) + "} returned " + errno_name(ret) +
 				     "; contract: " + effect.request.describe());

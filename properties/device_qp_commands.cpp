@@ -7,12 +7,12 @@
 #include "properties/device_step.h"
 
 #include "contracts/ece_eval.h"
+#include "contracts/ece_judge.h"
 #include "contracts/names.h"
 #include "contracts/qp_table.h"
 #include "contracts/rate_limit_eval.h"
 #include "contracts/read_back.h"
-#include "contracts/rule_ids/ece.h"
-#include "contracts/rule_ids/sched.h"
+#include "contracts/sched_judge.h"
 #include "fixtures/ece.h"
 #include "fixtures/generators/modify_qp_request.h"
 #include "fixtures/generators/pick.h"
@@ -60,11 +60,15 @@ protected:
 		// leaves live now (where the device reports attachments).
 		const SchedLeaf *requestor = nullptr, *responder = nullptr;
 		if (m.defaults.sched && b.run.device().query_qp_sched_elem(*b.qps[slot_], requestor, responder) == 0)
-			hold_observed(*this, m, b, rule_id::sched_qp_attach_default_unassociated,
-				      !requestor && !responder,
-				      fmt::format("the new QP reports{}{}", requestor ? " a requestor leaf" : "",
-						  responder ? " a responder leaf" : ""),
-				      "ibv_create_qp(" + qp_type_name(type_) + ")");
+		{
+			SchedCallView read;
+			read.call = SchedCall::ReadQp;
+			read.qp_type = type_;
+			read.leaves_after = QpLeaves{reinterpret_cast<uintptr_t>(requestor),
+						     reinterpret_cast<uintptr_t>(responder)};
+			read.what = "ibv_create_qp(" + qp_type_name(type_) + "), then the QP's scheduling leaves";
+			hold_verdict(*this, m, b, judge_sched_call(read), read.what);
+		}
 	}
 
 private:
@@ -474,11 +478,13 @@ protected:
 		// The rules allowing it, the options are the provider's to take or
 		// refuse (ibv_set_ece(3)): a rejection then is the device's choice;
 		// what an accepted call hands back (OUT) is the row's.
-		if (!ret)
-			hold_observed(*this, m, b, rule_id::ece_options_accepted_subset_in_every_state,
-				      ece_options_subset(io.options, ece_.options) && io.vendor_id == ece_.vendor_id,
-				      "ibv_set_ece returned (OUT) " + describe_ece(io) + " for " + describe_ece(ece_),
-				      what);
+		{
+			EceView calls;
+			calls.calls.push_back({Verb::QueryEce, {}, before, qb, "before ibv_set_ece"});
+			calls.calls.push_back({Verb::SetEce, ece_, io, ret, ""});
+			calls.calls.push_back({Verb::QueryEce, {}, after, qa, "after ibv_set_ece"});
+			hold_verdict(*this, m, b, judge_ece(calls), what);
+		}
 		accepted_ = ret ? std::nullopt : std::optional<ibv_ece>(io);
 	}
 	std::string names() const override { return slot_label("qp", slot_); }

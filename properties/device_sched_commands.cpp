@@ -5,7 +5,7 @@
 #include "properties/device_step.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids/sched.h"
+#include "contracts/sched_judge.h"
 #include "fixtures/generators/qos_values.h"
 #include "fixtures/sched_attr.h"
 
@@ -194,8 +194,12 @@ protected:
 		const ContractRule *breaks = m.sched.destroy_breaks(slot_);
 		int ret = b.sched[slot_]->destroy();
 		const std::string what = "destroy returned " + errno_name(ret);
-		hold_observed(*this, m, b, rule_id::sched_destroy_children_first, !(breaks && ret == 0),
-			      "a node with children was destroyed", what);
+		SchedCallView destroy;
+		destroy.call = SchedCall::Destroy;
+		destroy.result = ret;
+		destroy.had_children = breaks != nullptr;
+		destroy.what = "destroy of " + slot_label("sched", slot_);
+		hold_verdict(*this, m, b, judge_sched_call(destroy), what);
 		// The model takes an element without children away.
 		if (!breaks && ret)
 			fail_step(*this, m, b, "precondition: a scheduling element without children goes", {what});

@@ -13,7 +13,7 @@
 #include "contracts/rule_ids/modify_qp.h"
 #include "contracts/rule_ids/modify_qp_rate_limit.h"
 #include "contracts/rule_ids/modify_srq.h"
-#include "contracts/rule_ids/post_send.h"
+#include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/resize_cq.h"
 #include "contracts/rule_ids/sched.h"
 #include "contracts/rule_ids/srq.h"
@@ -55,7 +55,7 @@ TEST_F(DeviceStateMachineProperty, EveryCallAndObservableAgreesWithTheModel)
 			 rule_id::srq_limit_event_once_below_the_limit, rule_id::modify_cq_moderation_in_effect_as_set,
 			 rule_id::resize_cq_unpolled_kept, rule_id::modify_qp_rate_limit_valid_carried_out,
 			 rule_id::ece_options_accepted_subset_in_every_state, rule_id::sched_valid_carried_out,
-			 rule_id::post_send_wc_success_on_connected_pair}},
+			 rule_id::poll_cq_wc_status_success_on_valid_work}},
 		       [this] {
 		// What a new object starts with, read at each case's start: a device
 		// that carries state from one object to the next (across cases too)

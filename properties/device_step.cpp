@@ -124,19 +124,6 @@ void hold_verdict(const DeviceCommand &step, const DeviceModel &model, const Dev
 	fail_step(step, model, b, "the call breaks its verb's rows", lines);
 }
 
-void hold_observed(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
-		   const char *rule, bool holds, const std::string &detail, const std::string &call)
-{
-	if (holds)
-		return;
-	const ContractRule *row = find_rule(rule);
-	if (!row)
-		fail_step(step, model, b, std::string("harness: no rule ") + rule, {call});
-	Verdict v;
-	v.breaches.push_back({row, detail});
-	hold_verdict(step, model, b, v, call);
-}
-
 Verdict judge_whole_call(const CallResult &call, const EffectObservation &effect)
 {
 	Verdict v = judge_call(call);

@@ -35,12 +35,6 @@ std::string slot_label(const char *kind, size_t slot);
 void hold_verdict(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
 		  const Verdict &verdict, const std::string &call);
 
-// An observation of an effect row that no judge executes yet (a Check::Effect
-// row, as the fuzz ops observe them): the row named by its generated id,
-// broken when !holds; held as hold_verdict holds the judges' verdicts.
-void hold_observed(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
-		   const char *rule, bool holds, const std::string &detail, const std::string &call);
-
 // The call's result rows (contracts/call_judge.h) and, when observed, its
 // effect rows (contracts/effect_judge.h) in one verdict.
 Verdict judge_whole_call(const CallResult &call, const EffectObservation &effect);

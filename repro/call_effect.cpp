@@ -1,7 +1,7 @@
 #include "repro/call_effect.h"
 
 #include "contracts/ece_eval.h"
-#include "contracts/modify_cq_eval.h"
+#include "contracts/modify_cq_effect.h"
 #include "contracts/modify_qp_eval.h"
 #include "contracts/names.h"
 #include "contracts/qp_attr_table.h"
@@ -72,21 +72,24 @@ void modify_cq(const DeviceCaps &caps, const json &step, EffectObservation &o)
 	attr.attr_mask = number(step, "attr_mask");
 	attr.moderate.cq_count = number(step, "cq_count");
 	attr.moderate.cq_period = number(step, "cq_period");
-	o.request_known = true;
-	o.request = evaluate_modify_cq(caps, attr);
-	const json after = step.value("self_after", json());
-	// A device that does not report its moderation is judged by its
-	// return values alone.
-	if (o.result == 0 && (attr.attr_mask & IBV_CQ_ATTR_MODERATE) && after.is_object() &&
-	    number(after, "moderation_ret", -1) == 0) {
-		o.read_back = true;
-		int count = number(after, "cq_count"), period = number(after, "cq_period");
-		if (count != attr.moderate.cq_count || period != attr.moderate.cq_period)
-			o.read_back_mismatches.push_back(fmt::format("moderation: set cq_count={} cq_period={}, "
-								     "reads back cq_count={} cq_period={}",
-								     attr.moderate.cq_count, attr.moderate.cq_period,
-								     count, period));
-	}
+	// The moderation as the trace read it around the call (a device that
+	// does not report it is judged by its return values alone).
+	auto moderation = [&](const char *key, ibv_moderate_cq &m) {
+		const json v = step.value(key, json());
+		if (!v.is_object() || number(v, "moderation_ret", -1) != 0)
+			return false;
+		m.cq_count = number(v, "cq_count");
+		m.cq_period = number(v, "cq_period");
+		return true;
+	};
+	ibv_moderate_cq before{}, after{};
+	bool read_before = moderation("self_before", before), read_after = moderation("self_after", after);
+	EffectObservation seen = observe_modify_cq(caps, attr, o.result, read_before ? &before : nullptr,
+						   read_after ? &after : nullptr);
+	// The CQ's changes are the trace's own view of them (fixtures/frame_view.h).
+	seen.viewed = o.viewed;
+	seen.changes = o.changes;
+	o = seen;
 }
 
 void set_ece(const DeviceCaps &caps, const json &step, EffectObservation &o)

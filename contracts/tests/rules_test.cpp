@@ -1,5 +1,6 @@
 // The rule rows themselves: ids unique and stable in form, every rule cited,
 // every value rule speaks of a field the vocabulary has.
+#include "contracts/executed_by.h"
 #include "contracts/qp_attr_table.h"
 #include "contracts/rule.h"
 #include "contracts/rule_ids/srq.h"
@@ -31,6 +32,15 @@ TEST(ContractRules, EveryRuleBindsAVerbAndCitesItsSentence)
 		EXPECT_GT(std::string(r->man).size(), 3u) << r->id;
 		EXPECT_GT(std::string(r->sentence).size(), 10u) << r->id;
 		EXPECT_FALSE(condition_text(*r).empty()) << r->id;
+	}
+}
+
+TEST(ContractRules, EveryRuleNamesTheCheckThatExecutesIt)
+{
+	for (const ContractRule *r : all_rules()) {
+		EXPECT_NE(r->check, Check::Effect) << r->id << ": a sentence with no check behind it";
+		EXPECT_NE(r->check, Check::Any) << r->id << ": a vocabulary row is never a rule";
+		EXPECT_FALSE(executed_by(*r).empty()) << r->id << " (" << check_name(r->check) << ")";
 	}
 }
 

@@ -9,10 +9,9 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/modify_cq_effect.h"
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
-#include "contracts/outcome_judge.h"
-#include "contracts/rule_ids/modify_cq.h"
 
 #include <fmt/format.h>
 
@@ -36,11 +35,6 @@ uint16_t cq_value(CqValue k, uint16_t raw, uint16_t cap)
 	case CqValue::kCount: break;
 	}
 	return raw;
-}
-
-bool same(const ibv_moderate_cq &a, const ibv_moderate_cq &b)
-{
-	return a.cq_count == b.cq_count && a.cq_period == b.cq_period;
 }
 
 class ModifyCqOp : public Op {
@@ -84,18 +78,13 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
-		if (b.q_before || b.q_after)
-			return; // the device cannot tell its moderation
-		if (ret[i] && !same(b.before, b.after))
-			oracle.fail(i, {"modify_cq.unchanged", "a failed ibv_modify_cq changed the CQ's moderation",
-					judge_rejected_unchanged(Verb::ModifyCq, ret[i],
-								 {"cq " + describe_moderation(b.before) + " -> " +
-								  describe_moderation(b.after)})});
-		if (ret[i] == 0 && !same(b.after, b.attr.moderate))
-			oracle.fail(i, {"modify_cq.in-effect",
-					"the CQ's moderation is not the one ibv_modify_cq accepted",
-					observed(rule_id::modify_cq_moderation_in_effect_as_set,
-						 "in effect: " + describe_moderation(b.after))});
+		// The moderation read around the call (nothing where the device
+		// does not report it: its result alone is judged) to the effect rows.
+		Verdict v = judge_effect(observe_modify_cq(lane.caps(), b.attr, ret[i],
+							   b.q_before ? nullptr : &b.before,
+							   b.q_after ? nullptr : &b.after));
+		if (!v.accepts())
+			oracle.fail(i, {std::string("modify_cq.effect:") + v.first()->rule->id, "ibv_modify_cq's effect on the CQ breaks its rows", v});
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -157,13 +146,17 @@ void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle)
 	ibv_moderate_cq now{};
 	if (lane.fresh_moderation_ret || cq.query_moderation(now))
 		return; // the device cannot tell its moderation
-	if (now.cq_count != lane.fresh_moderation.cq_count || now.cq_period != lane.fresh_moderation.cq_period)
-		oracle.fail(lane.index(),
-			    {std::string(id) + ".cq-moderation",
-			     "a new CQ starts with a moderation a new CQ does not have",
-			     observed(rule_id::modify_cq_lifecycle_new_cq_starts_unmoderated,
-				      "new CQ: " + describe_moderation(now) + "; a fresh CQ of this device: " +
-					      describe_moderation(lane.fresh_moderation))});
+	EffectObservation obs;
+	obs.verb = Verb::CreateCq;
+	obs.created = true;
+	obs.created_view = {{"moderation_ret", 0}, {"cq_count", now.cq_count}, {"cq_period", now.cq_period}};
+	obs.first_view = {{"moderation_ret", 0},
+			  {"cq_count", lane.fresh_moderation.cq_count},
+			  {"cq_period", lane.fresh_moderation.cq_period}};
+	Verdict v = judge_effect(obs);
+	if (!v.accepts())
+		oracle.fail(lane.index(), {std::string(id) + ".cq-moderation:" + v.first()->rule->id,
+					   "a new CQ's moderation against a fresh CQ's of this device", v});
 }
 
 } // namespace ibvcert::fuzz

@@ -7,12 +7,12 @@
 #include "fuzz/harness/oracle.h"
 #include "fuzz/harness/values.h"
 
+#include "contracts/effect_judge.h"
 #include "contracts/names.h"
 #include "contracts/pacing_judge.h"
 #include "contracts/qp_table.h"
 #include "contracts/rule.h"
 #include "fixtures/rate_limit.h"
-#include "contracts/rule_ids/modify_qp.h"
 
 #include <bit>
 #include <cstring>
@@ -109,10 +109,17 @@ public:
 		for (const auto &d : lane.slot(slot_).model.disagreements(after.qp[slot_], mask_))
 			if (d.kind == QpDisagreement::Kind::Attribute)
 				differ.push_back(d.text);
-		if (!differ.empty())
-			oracle.fail(i, {"modify_qp.read-back", "an accepted attribute does not read back as set",
-					observed(rule_id::modify_qp_query_reads_back_as_set,
-						 std::to_string(differ.size()) + " attribute(s) differ"),
+		// The accepted call's read-back (the model's attributes are those
+		// accepted; contracts/read_back.h decides what may differ) to the
+		// effect rows.
+		EffectObservation obs;
+		obs.verb = Verb::ModifyQp;
+		obs.result = ret[i];
+		obs.read_back = true;
+		obs.read_back_mismatches = differ;
+		Verdict v = judge_effect(obs);
+		if (!v.accepts())
+			oracle.fail(i, {std::string("modify_qp.read-back:") + v.first()->rule->id, "an accepted attribute does not read back as set", v,
 					differ});
 	}
 

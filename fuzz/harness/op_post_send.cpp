@@ -9,8 +9,8 @@
 //
 // The pair's model (fixtures/model/datapath_model.h) predicts each WR's
 // status while the pair is sound; the checks name their rules
-// (contracts/effect_rules.cpp): poll_cq.return.at_most_num_entries,
-// poll_cq.wc.names_a_posted_wr_once, post_send.wc.success_on_connected_pair,
+// (ibv_poll_cq's result: contracts/call_judge.h; the completions against the
+// outstanding WRs and the valid ones' status: contracts/polled_judge.h),
 // and on the SRQ: each message the SRQ's QP receives takes one of its WRs,
 // and the drop below an armed srq_limit raises the limit event once and
 // disarms it (srq.limit_event.once_below_the_limit: the SRQ's model;
@@ -18,10 +18,11 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/call_judge.h"
 #include "contracts/completion_judge.h"
+#include "contracts/polled_judge.h"
 #include "contracts/names.h"
 #include "contracts/srq_attr.h"
-#include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/post_send.h"
 #include "contracts/rule_ids/srq.h"
 
@@ -239,44 +240,34 @@ public:
 		int i = lane.index();
 		Bound &b = bound_[i];
 		PairSlot &p = lane.pair();
-		if (b.poll_over)
-			oracle.fail(i, {"poll_cq.return", "ibv_poll_cq returned more completions than asked for",
-					observed(rule_id::poll_cq_return_at_most_num_entries,
-						 "num_entries " + std::to_string(kPollBatch) + ", returned " +
-							 std::to_string(b.poll_over))});
-		std::vector<uint64_t> success; // wr_ids whose completion must be IBV_WC_SUCCESS
+		for (int r : b.polls) {
+			Verdict v = judge_call({Verb::PollCq, r, 0, -1, kPollBatch});
+			if (!v.accepts())
+				oracle.fail(i, {std::string("poll_cq.return:") + v.first()->rule->id, "ibv_poll_cq's result breaks its rows", v});
+		}
+		// The completions against the WRs outstanding on the pair's queues
+		// (the SRQ's WRs are the SRQ op's: any wr_id there), and the WRs the
+		// pair's model holds valid against their status.
+		PolledView view;
+		view.queues.push_back({p.requester->qp_num(), QueueWork::Kind::Send, p.sends});
+		if (p.model.srq)
+			view.queues.push_back({p.responder->qp_num(), QueueWork::Kind::Srq, ids_of(b.wcs, p.responder->qp_num())});
+		else
+			view.queues.push_back({p.responder->qp_num(), QueueWork::Kind::Recv, p.recvs});
 		for (int k = 0; k < b.posted; k++)
 			if (b.wrs[k].p.success && b.wrs[k].c.signaled)
-				success.push_back(b.wrs[k].wr_id);
+				view.valid_signaled.push_back(b.wrs[k].wr_id);
+		view.waited = lane.strict();
+		view.wcs = b.wcs;
+		Verdict v = judge_polled(view);
+		if (!v.accepts())
+			oracle.fail(i, {std::string("poll_cq.wc:") + v.first()->rule->id, "the completions polled break the datapath's rows", v});
 		for (const ibv_wc &wc : b.wcs) {
-			bool req = wc.qp_num == p.requester->qp_num();
-			bool resp = wc.qp_num == p.responder->qp_num();
-			auto &list = req ? p.sends : p.recvs;
+			auto &list = wc.qp_num == p.requester->qp_num() ? p.sends : p.recvs;
 			auto it = std::find(list.begin(), list.end(), wc.wr_id);
-			if (!(resp && p.model.srq) && (!(req || resp) || it == list.end()))
-				oracle.fail(i, {"poll_cq.wc",
-						"a completion names no WR posted to its QP and not completed yet",
-						observed(rule_id::poll_cq_wc_names_a_posted_wr_once,
-							 wc_text(wc) + "; requester qp_num " +
-								 hex(p.requester->qp_num()) + ", responder qp_num " +
-								 hex(p.responder->qp_num()))});
-			if ((req || resp) && it != list.end())
+			if (it != list.end())
 				list.erase(it);
-			auto s = std::find(success.begin(), success.end(), wc.wr_id);
-			if (req && s != success.end()) {
-				success.erase(s);
-				if (wc.status != IBV_WC_SUCCESS)
-					oracle.fail(i, {"post_send.wc-status",
-							"a valid WR on a connected pair completed in error",
-							observed(rule_id::post_send_wc_success_on_connected_pair,
-								 wc_text(wc))});
-			}
 		}
-		if (lane.strict() && !success.empty())
-			oracle.fail(i, {"post_send.wc-missing",
-					"a valid signaled WR on a connected pair has no completion",
-					observed(rule_id::post_send_wc_success_on_connected_pair,
-						 "wr_id " + hex(success.front()) + " never completed")});
 		if (b.srq_consumed && after.srq_live && lane.srq()) {
 			ibv_srq_attr q{};
 			if (lane.srq().srq->query(q) == 0) {
@@ -348,7 +339,7 @@ private:
 		int wr_count = 0, bad_wr = -1; // the list given, and bad_wr's place in it
 		std::vector<ibv_wc> wcs;
 		int poll_ret = 0;
-		int poll_over = 0;
+		std::vector<int> polls; // every ibv_poll_cq result
 		bool waited_out = false;
 		int srq_consumed = 0;
 	};
@@ -380,6 +371,17 @@ private:
 		return n;
 	}
 
+	// The wr_ids of the completions of one QP (an SRQ's WRs: whichever
+	// the SRQ's QP names; the SRQ op keeps their count).
+	static std::vector<uint64_t> ids_of(const std::vector<ibv_wc> &wcs, uint32_t qpn)
+	{
+		std::vector<uint64_t> ids;
+		for (const ibv_wc &wc : wcs)
+			if (wc.qp_num == qpn)
+				ids.push_back(wc.wr_id);
+		return ids;
+	}
+
 	static bool consumes(const Bound &b, uint64_t wr_id)
 	{
 		for (const Wr &w : b.wrs)
@@ -399,10 +401,9 @@ private:
 				b.poll_ret = n;
 				return;
 			}
-			if (n > kPollBatch) {
-				b.poll_over = n;
-				return;
-			}
+			b.polls.push_back(n);
+			if (n > kPollBatch)
+				return; // the array holds kPollBatch: judged in check()
 			b.wcs.insert(b.wcs.end(), wc, wc + n);
 			if (n > 0)
 				continue;

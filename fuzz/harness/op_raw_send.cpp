@@ -4,14 +4,15 @@
 // lane's CQ until every WR has completed. The gather list is in a live MR
 // by its lkey, so each packet goes onto the wire, paced by the QP's rate
 // limit (qp_qos's rows). A RAW_PACKET QP has no peer: no status is
-// predicted; the completions are held to ibv_poll_cq(3)
-// (poll_cq.return.at_most_num_entries, poll_cq.wc.names_a_posted_wr_once),
-// and the QP to its model by the oracle's QP checks.
+// predicted; each poll's result is judged by contracts/call_judge.h, the
+// completions against the outstanding WRs by contracts/polled_judge.h, and
+// the QP against its model by the oracle's QP checks.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids/poll_cq.h"
+#include "contracts/call_judge.h"
+#include "contracts/polled_judge.h"
 
 #include <algorithm>
 #include <chrono>
@@ -74,10 +75,9 @@ public:
 				b.poll_ret = n;
 				break;
 			}
-			if (n > kPollBatch) {
-				b.poll_over = n;
-				break;
-			}
+			b.polls.push_back(n);
+			if (n > kPollBatch)
+				break; // the array holds kPollBatch: judged in check()
 			b.wcs.insert(b.wcs.end(), wc, wc + n);
 			if (n == 0)
 				clock.wait(clock.is_virtual() ? std::chrono::nanoseconds(std::chrono::seconds(1))
@@ -105,24 +105,29 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
-		if (b.poll_over)
-			oracle.fail(i, {"raw_send.poll-return", "ibv_poll_cq returned more completions than asked for",
-					observed(rule_id::poll_cq_return_at_most_num_entries,
-						 "num_entries " + std::to_string(kPollBatch) + ", returned " +
-							 std::to_string(b.poll_over))});
-		for (const ibv_wc &wc : b.wcs) {
-			std::vector<uint64_t> *list = nullptr;
-			for (int s = 0; s < kSlots; s++)
-				if (lane.slot(s) && lane.slot(s).qp->qp_num() == wc.qp_num)
-					list = &lane.slot(s).sends;
-			bool posted = list && std::find(list->begin(), list->end(), wc.wr_id) != list->end();
-			if (!posted)
-				oracle.fail(i, {"raw_send.wc",
-						"a completion names no WR posted to its QP and not completed yet",
-						observed(rule_id::poll_cq_wc_names_a_posted_wr_once,
-							 "wr_id " + hex(wc.wr_id) + " qp_num " + hex(wc.qp_num))});
-			list->erase(std::find(list->begin(), list->end(), wc.wr_id));
+		for (int r : b.polls) {
+			Verdict v = judge_call({Verb::PollCq, r, 0, -1, kPollBatch});
+			if (!v.accepts())
+				oracle.fail(i, {std::string("raw_send.poll-return:") + v.first()->rule->id, "ibv_poll_cq's result breaks its rows", v});
 		}
+		// No status is predicted (a RAW_PACKET QP has no peer): the
+		// completions against the WRs outstanding on every slot's QP.
+		PolledView view;
+		for (int s = 0; s < kSlots; s++)
+			if (lane.slot(s))
+				view.queues.push_back({lane.slot(s).qp->qp_num(), QueueWork::Kind::Send, lane.slot(s).sends});
+		view.wcs = b.wcs;
+		Verdict v = judge_polled(view);
+		if (!v.accepts())
+			oracle.fail(i, {std::string("raw_send.wc:") + v.first()->rule->id, "the completions polled break the datapath's rows", v});
+		for (const ibv_wc &wc : b.wcs)
+			for (int s = 0; s < kSlots; s++)
+				if (lane.slot(s) && lane.slot(s).qp->qp_num() == wc.qp_num) {
+					auto &list = lane.slot(s).sends;
+					auto it = std::find(list.begin(), list.end(), wc.wr_id);
+					if (it != list.end())
+						list.erase(it);
+				}
 	}
 
 	std::string describe(const Lane &) const override
@@ -155,7 +160,8 @@ private:
 		int posted = 0;
 		int wr_count = 0, bad_wr = -1; // the list given, and bad_wr's place in it
 		std::vector<ibv_wc> wcs;
-		int poll_ret = 0, poll_over = 0;
+		int poll_ret = 0;
+		std::vector<int> polls; // every ibv_poll_cq result
 		ibv_qp_cap cap{}; // as ibv_query_qp reports it
 	};
 	int slot_, wrs_, mr_;

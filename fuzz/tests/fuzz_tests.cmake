@@ -68,7 +68,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "comp-mask-ignored=clause:(set_ece.model.accepted:ece|sched_(create|modify).model.accepted:sched).comp_mask.zero"
   "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
   "cq-moderation-out-of-range=clause:modify_cq.model.accepted:modify_cq.cq_(count|period).range"
-  "cq-moderation-partial-apply=clause:modify_cq.unchanged"
+  "cq-moderation-partial-apply=clause:modify_cq.effect:modify_cq.rejected.changes_nothing"
   # The traffic rows (op_traffic.cpp): what only the rate a QP or a leaf
   # sends at shows.
   "pacer-ignores-burst=clause:paced_send:rate_limit.pacing.max_send_rate"
