@@ -64,5 +64,58 @@ TEST_P(CreateCq, ReturnsACqOfAtLeastTheRequestOrRefusesIt)
 INSTANTIATE_TEST_SUITE_P(Cqe, CreateCq, ::testing::ValuesIn(kClasses),
 			 [](const ::testing::TestParamInfo<CqeClass> &info) { return std::string(info.param.name); });
 
+// ibv_create_cq(3)'s comp_vector, every class against the device's
+// context->num_comp_vectors, on a CQ with a completion channel.
+struct CompVectorClass {
+	const char *name;
+	int (*value)(int num_comp_vectors);
+};
+
+const CompVectorClass kCompVectors[] = {
+	{"Zero", [](int) { return 0; }},
+	{"Last", [](int n) { return n - 1; }},
+	{"NumCompVectors", [](int n) { return n; }},
+	{"AboveNumCompVectors", [](int n) { return n + 7; }},
+	{"Negative", [](int) { return -1; }},
+	{"IntMax", [](int) { return INT_MAX; }},
+};
+
+class CreateCqCompVector : public ::testing::TestWithParam<CompVectorClass> {};
+
+TEST_P(CreateCqCompVector, AtLeastZeroAndBelowNumCompVectors)
+{
+	record_clause({rule_id::create_cq_comp_vector_range,
+		       {rule_id::create_cq_valid_returns_a_cq, rule_id::create_cq_cqe_at_least_the_request}});
+	const DeviceCaps *caps = nullptr;
+	if (int ret = run_caps(caps))
+		FAIL() << "reading the device's attributes returned " << errno_name(ret);
+	Device &d = run_device();
+	int vector = GetParam().value(caps->num_comp_vectors);
+	if (vector < 0 && GetParam().value(1) >= 0)
+		GTEST_SKIP() << "num_comp_vectors is " << caps->num_comp_vectors
+			     << ": the device has no vector for this class";
+	std::unique_ptr<CompChannel> channel;
+	if (int ret = d.create_comp_channel(channel))
+		FAIL() << "precondition: ibv_create_comp_channel returned " << errno_name(ret);
+	constexpr int kCqe = 4;
+	std::unique_ptr<Cq> cq;
+	int ret = d.create_cq_on_channel(kCqe, nullptr, *channel, vector, cq);
+	int reported = ret ? 0 : cq->cqe();
+	std::string evidence = fmt::format(
+		"device {}, num_comp_vectors {}\n  ibv_create_cq(cqe={}, channel, comp_vector={}) -> {}{}\nreplay: {}",
+		d.name(), caps->num_comp_vectors, kCqe, vector, errno_name(ret),
+		ret ? "" : fmt::format(", cq->cqe = {}", reported), replay_command());
+	std::vector<const ContractRule *> judged;
+	for (const ContractRule &r : create_cq_rules())
+		judged.push_back(&r);
+	record_verdict(judge_create_cq(*caps, kCqe, ret, reported, vector), judged, evidence);
+	cq.reset();
+}
+
+INSTANTIATE_TEST_SUITE_P(CompVector, CreateCqCompVector, ::testing::ValuesIn(kCompVectors),
+			 [](const ::testing::TestParamInfo<CompVectorClass> &info) {
+				 return std::string(info.param.name);
+			 });
+
 } // namespace
 } // namespace ibvcert

@@ -6,22 +6,25 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <string_view>
 
 namespace ibvcert {
 
-Verdict evaluate_create_cq(const DeviceCaps &caps, int cqe)
+Verdict evaluate_create_cq(const DeviceCaps &caps, int cqe, int comp_vector)
 {
 	Verdict v;
 	for (const ContractRule &r : create_cq_rules())
-		if (r.check == Check::Range)
-			if (auto detail = check_value(r, cqe, caps))
+		if (r.check == Check::Range) {
+			int value = std::string_view(r.field) == "comp_vector" ? comp_vector : cqe;
+			if (auto detail = check_value(r, value, caps))
 				v.breaches.push_back({&r, *detail});
+		}
 	return v;
 }
 
-Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reported_cqe)
+Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reported_cqe, int comp_vector)
 {
-	Verdict request = evaluate_create_cq(caps, cqe);
+	Verdict request = evaluate_create_cq(caps, cqe, comp_vector);
 	Verdict v;
 	bool accepted = result == 0;
 	if (accepted)
@@ -32,8 +35,9 @@ Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reporte
 		switch (r.check) {
 		case Check::ValidAccepted:
 			if (!accepted && request.accepts() && result != ENOMEM)
-				breach(fmt::format("cqe={} breaks no rule, yet ibv_create_cq failed with {}",
-						   cqe, errno_name(result)));
+				breach(fmt::format("cqe={} comp_vector={} break no rule, yet ibv_create_cq "
+						   "failed with {}",
+						   cqe, comp_vector, errno_name(result)));
 			break;
 		case Check::AtLeastRequest:
 			if (accepted && reported_cqe < cqe)

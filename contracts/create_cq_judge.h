@@ -7,10 +7,12 @@
 
 namespace ibvcert {
 
-// The request rows: what a device must refuse.
-Verdict evaluate_create_cq(const DeviceCaps &caps, int cqe);
+// The request rows: what a device must refuse (comp_vector 0 where the
+// call names none: ibv_create_cq's comp_vector is always given).
+Verdict evaluate_create_cq(const DeviceCaps &caps, int cqe, int comp_vector = 0);
 // The whole call: the request rows against the result (0 or an errno), and
 // the CQ's reported cqe (when it returned one) against the request.
-Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reported_cqe);
+Verdict judge_create_cq(const DeviceCaps &caps, int cqe, int result, int reported_cqe,
+			int comp_vector = 0);
 
 } // namespace ibvcert

@@ -26,6 +26,13 @@ const std::vector<ContractRule> kRules = {
 	 Feature::None, nullptr, 0, Level::MUST, 0, kPage,
 	 "ibv_create_cq() may create a CQ with size greater than or equal to the requested size.",
 	 "The cqe member of the CQ returned is its actual size, never below the request."},
+	{"create_cq.comp_vector.range", kCreate, Check::Range, "comp_vector", 0, {Cap::None, 0},
+	 {Cap::NumCompVectors, -1}, Feature::None, nullptr, 0, Level::MUST, fixed(EINVAL), kPage,
+	 "The CQ will use the completion vector comp_vector for signaling completion events; it "
+	 "must be at least zero and less than context->num_comp_vectors.",
+	 "The uverbs ABI refuses it before any driver runs: the kernel's create_cq handler answers "
+	 "EINVAL for a comp_vector (unsigned there, so a negative one too) at or above the device's "
+	 "num_comp_vectors."},
 };
 
 } // namespace

@@ -25,6 +25,7 @@ int64_t resolve(const Bound &bound, const DeviceCaps &caps)
 	case Cap::MaxCqe: base = caps.device.orig_attr.max_cqe; break;
 	case Cap::MaxQpWr: base = d.max_qp_wr; break;
 	case Cap::MaxSge: base = d.max_sge; break;
+	case Cap::NumCompVectors: base = caps.num_comp_vectors; break;
 	}
 	return base + bound.offset;
 }

@@ -21,6 +21,7 @@ struct DeviceCaps {
 	bool grh_required = false; // RoCE, or IBV_QPF_GRH_REQUIRED
 	bool iwarp = false;        // iWARP: no P_Key table, RTR/RTS through rdma_cm
 	uint32_t ece_vendor_id = 0; // the vendor_id ibv_set_ece takes (0: none known)
+	int num_comp_vectors = 0;   // context->num_comp_vectors (ibv_create_cq's comp_vector is below it)
 
 	int phys_port_cnt() const { return device.orig_attr.phys_port_cnt; }
 	bool has_device_cap(unsigned flag) const

@@ -96,6 +96,9 @@ const std::vector<ContractRule> kRules = {
 	returns_errno("sched.modify.return.zero_or_errno", Verb::SchedModify,
 		      "mlx5dv_sched_node_create(3) RETURN VALUE",
 		      "Upon success modify and destroy, 0 is returned or the value of errno on a failure."),
+	returns_errno("destroy_cq.return.zero_or_errno", Verb::DestroyCq, "ibv_create_cq(3) RETURN VALUE",
+		      "ibv_destroy_cq() returns 0 on success, or the value of errno on failure (which "
+		      "indicates the failure reason)."),
 };
 
 } // namespace

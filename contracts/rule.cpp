@@ -48,6 +48,9 @@ const char *verb_name(Verb verb)
 	case Verb::DestroyAh: return "ibv_destroy_ah";
 	case Verb::DeregMr: return "ibv_dereg_mr";
 	case Verb::QueryGid: return "ibv_query_gid";
+	case Verb::GetDeviceList: return "ibv_get_device_list";
+	case Verb::OpenDevice: return "ibv_open_device";
+	case Verb::CloseDevice: return "ibv_close_device";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -90,6 +93,9 @@ const char *verb_family(Verb verb)
 	case Verb::DestroyAh:
 	case Verb::DeregMr: return "lifecycle";
 	case Verb::QueryGid: return "device";
+	case Verb::GetDeviceList:
+	case Verb::OpenDevice:
+	case Verb::CloseDevice: return "device_list";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -159,6 +165,12 @@ bool is_request_check(Check check)
 	case Check::EqualsRequest:
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
+	case Check::ListedExposed:
+	case Check::ExposedListed:
+	case Check::NumDevicesCount:
+	case Check::NullWithErrno:
+	case Check::EmptyListNotNull:
+	case Check::ContextOfDevice:
 		return false;
 	default:
 		return true;
@@ -264,6 +276,12 @@ const char *check_name(Check check)
 	case Check::EqualsRequest: return "equals-request";
 	case Check::BusyWhileUsed: return "busy-while-used";
 	case Check::FreedWhenUnused: return "freed-when-unused";
+	case Check::ListedExposed: return "listed-exposed";
+	case Check::ExposedListed: return "exposed-listed";
+	case Check::NumDevicesCount: return "num-devices-count";
+	case Check::NullWithErrno: return "null-with-errno";
+	case Check::EmptyListNotNull: return "empty-list-not-null";
+	case Check::ContextOfDevice: return "context-of-device";
 	}
 	return "?";
 }
@@ -379,6 +397,14 @@ const char *executed_by(Check check)
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
 		return "contracts/lifecycle_judge.cpp";
+	case Check::ListedExposed:
+	case Check::ExposedListed:
+	case Check::NumDevicesCount:
+	case Check::NullWithErrno:
+	case Check::EmptyListNotNull:
+		return "contracts/device_list_judge.cpp judge_device_list";
+	case Check::ContextOfDevice:
+		return "contracts/device_list_judge.cpp judge_open_device";
 	}
 	return "";
 }
@@ -402,6 +428,7 @@ const char *cap_name(Cap cap)
 	case Cap::MaxCqe: return "max_cqe";
 	case Cap::MaxQpWr: return "max_qp_wr";
 	case Cap::MaxSge: return "max_sge";
+	case Cap::NumCompVectors: return "num_comp_vectors";
 	}
 	return "?";
 }
@@ -428,7 +455,7 @@ const std::vector<const ContractRule *> &all_rules()
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules(), &lifecycle_rules()})
+					   &cq_notify_rules(), &lifecycle_rules(), &device_list_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -624,6 +651,14 @@ std::string condition_text(const ContractRule &r)
 	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
 	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
 	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
+	case Check::ListedExposed:
+		return "every entry names a device the system exposes, once; the device under test is an entry";
+	case Check::ExposedListed: return "every device the system exposes is an entry";
+	case Check::NumDevicesCount: return "num_devices = the entries before the NULL terminator";
+	case Check::NullWithErrno: return "a NULL result comes with errno set";
+	case Check::EmptyListNotNull: return "no device exposed: a non-NULL array and num_devices 0";
+	case Check::ContextOfDevice:
+		return "a non-NULL context is of the device asked for and answers ibv_query_device";
 	}
 	return "?";
 }

@@ -54,6 +54,9 @@ enum class Verb : unsigned {
 	DestroyAh,
 	DeregMr,
 	QueryGid,
+	GetDeviceList,
+	OpenDevice,
+	CloseDevice,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
@@ -176,6 +179,13 @@ enum class Check {
 	EqualsRequest,    // accepted: field, as the object reports it, is the request's
 	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
 	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
+	// the device list and the contexts opened from it (contracts/device_list_judge.h)
+	ListedExposed,    // every entry of the array is a device the system exposes, none twice, the device under test among them
+	ExposedListed,    // every device the system exposes is an entry of the array
+	NumDevicesCount,  // num_devices, when given, is set to the number of entries before the NULL terminator
+	NullWithErrno,    // a NULL result comes with errno set
+	EmptyListNotNull, // where the system exposes no device: a non-NULL array, num_devices 0
+	ContextOfDevice,  // a non-NULL context is one of the device asked for, and answers ibv_query_device
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -193,6 +203,7 @@ enum class Cap {
 	PortMaxMtu, RateLimitMin, RateLimitMax, MaxSrqWr, MaxSrqSge,
 	MaxCqCount, MaxCqPeriod, MaxCqe,
 	MaxQpWr, MaxSge,
+	NumCompVectors,
 };
 struct Bound {
 	Cap cap;
@@ -271,5 +282,6 @@ const std::vector<ContractRule> &completion_rules();
 const std::vector<ContractRule> &create_cq_rules();
 const std::vector<ContractRule> &cq_notify_rules();
 const std::vector<ContractRule> &lifecycle_rules();
+const std::vector<ContractRule> &device_list_rules();
 
 } // namespace ibvcert

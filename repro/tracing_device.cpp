@@ -1,6 +1,7 @@
 #include "repro/tracing_device.h"
 
 #include "fixtures/device_caps.h"
+#include "fixtures/device_list.h"
 #include "fixtures/loopback.h"
 #include "fixtures/qp_builder.h"
 #include "contracts/qp_table.h"
@@ -590,6 +591,10 @@ public:
 	bool emulated() const override { return inner_->emulated(); }
 	ibv_transport_type transport() const override { return inner_->transport(); }
 	int query_device(ibv_device_attr_ex &attr) override { return inner_->query_device(attr); }
+	int num_comp_vectors() const override { return inner_->num_comp_vectors(); }
+	// The list and the contexts opened from it are judged by the case that
+	// drives them (conformance/device_list_test.cpp), not traced.
+	std::unique_ptr<DeviceDirectory> directory() override { return inner_->directory(); }
 	int query_port(uint8_t port_num, ibv_port_attr &attr) override
 	{
 		return inner_->query_port(port_num, attr);
