@@ -157,6 +157,11 @@ bool is_request_check(Check check)
 	case Check::EqualsRequest:
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
+	case Check::FlagOutsideIgnored:
+	case Check::FenceOrders:
+	case Check::OnOwnCq:
+	case Check::FromOwnSrq:
+	case Check::WcSl:
 		return false;
 	default:
 		return true;
@@ -262,6 +267,11 @@ const char *check_name(Check check)
 	case Check::EqualsRequest: return "equals-request";
 	case Check::BusyWhileUsed: return "busy-while-used";
 	case Check::FreedWhenUnused: return "freed-when-unused";
+	case Check::FlagOutsideIgnored: return "flag-outside-ignored";
+	case Check::FenceOrders: return "fence-orders";
+	case Check::OnOwnCq: return "on-own-cq";
+	case Check::FromOwnSrq: return "from-own-srq";
+	case Check::WcSl: return "wc-sl";
 	}
 	return "?";
 }
@@ -377,6 +387,14 @@ const char *executed_by(Check check)
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
 		return "contracts/lifecycle_judge.cpp";
+	case Check::FlagOutsideIgnored:
+	case Check::FenceOrders:
+		return "contracts/send_flags_judge.cpp judge_flagged_exchange";
+	case Check::OnOwnCq:
+	case Check::FromOwnSrq:
+		return "contracts/send_flags_judge.cpp judge_routing";
+	case Check::WcSl:
+		return "contracts/send_flags_judge.cpp judge_wc_sl";
 	}
 	return "";
 }
@@ -622,6 +640,15 @@ std::string condition_text(const ContractRule &r)
 	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
 	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
 	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
+	case Check::FlagOutsideIgnored:
+		return fmt::format("a WR with send_flags bits {:#x} outside {} is refused, completes in error, "
+				   "or is carried out as without them",
+				   r.bits, f.empty() ? std::string("the listed flags") : f);
+	case Check::FenceOrders:
+		return "a fenced WR starts once the RDMA READs and atomics before it completed";
+	case Check::OnOwnCq: return "each completion lands on its QP's " + f + ", no other CQ";
+	case Check::FromOwnSrq: return "a QP with an SRQ takes its receive WRs from that SRQ only";
+	case Check::WcSl: return "a UD receive's sl is the sender's AH's sl";
 	}
 	return "?";
 }
