@@ -394,7 +394,7 @@ const char *executed_by(Check check)
 	case Check::FromOwnSrq:
 		return "contracts/send_flags_judge.cpp judge_routing";
 	case Check::WcSl:
-		return "contracts/send_flags_judge.cpp judge_wc_sl";
+		return "contracts/completion_judge.cpp judge_exchange";
 	}
 	return "";
 }
