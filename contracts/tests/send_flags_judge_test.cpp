@@ -121,7 +121,7 @@ RoutingView routed()
 	v.wrs = {{1, RoutedWr::Send, 0, true, 1}, {2, RoutedWr::Send, 0, false, 1},
 		 {50, RoutedWr::SrqRecv, 0, false, -1}, {51, RoutedWr::SrqRecv, 0, false, -1},
 		 {60, RoutedWr::SrqRecv, 1, false, -1}};
-	v.cq_wcs = {{wc(50, IBV_WC_RECV, 21), wc(51, IBV_WC_RECV, 21)}, {wc(1, IBV_WC_SEND, 20)}};
+	v.cq_wcs = {{wc(1, IBV_WC_SEND, 20), wc(50, IBV_WC_RECV, 21), wc(51, IBV_WC_RECV, 21)}, {}};
 	return v;
 }
 
@@ -134,7 +134,7 @@ TEST(SendFlagsJudge, EachCompletionOnItsOwnQpsCq)
 	EXPECT_TRUE(r.breaks(rule_id::create_qp_send_cq_completions_land_there)) << r.describe();
 	EXPECT_TRUE(r.breaks(rule_id::create_qp_recv_cq_completions_land_there)) << r.describe();
 	v = routed();
-	v.cq_wcs[0][1].wr_id = 60;
+	v.cq_wcs[0][2].wr_id = 60;
 	r = judge_routing(v);
 	EXPECT_TRUE(r.breaks(rule_id::create_qp_srq_receives_from_the_srq)) << r.describe();
 	EXPECT_FALSE(r.breaks(rule_id::create_qp_recv_cq_completions_land_there)) << r.describe();
