@@ -137,7 +137,8 @@ const std::vector<ContractRule> kRules = {
 	    "and the IBA lets a WR found invalid be refused at the post or completed in error. So any of "
 	    "three: the post fails naming the WR through bad_wr and nothing of it happens; it completes "
 	    "with an error status; or it is carried out exactly as without the bit. A successful WR that "
-	    "did anything else breaks it.",
+	    "did anything else breaks it, and so does the refusal of a WR whose send_flags is such an OR, "
+	    "each flag where the page makes it valid.",
 	    ~uint64_t(IBV_SEND_FENCE | IBV_SEND_SIGNALED | IBV_SEND_SOLICITED | IBV_SEND_INLINE |
 		      IBV_SEND_IP_CSUM) & 0xffffffffu),
 	row("post_send.send_flags.fence_rc_only", kSend | kPoll, Check::FlagOutsideIgnored, "RC",

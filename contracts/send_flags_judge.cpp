@@ -72,7 +72,20 @@ Verdict judge_flagged_exchange(const FlaggedExchange &f)
 	if (!any) {
 		ExchangeView as_posted = x;
 		as_posted.sends.resize(posted);
-		return judge_exchange(as_posted);
+		Verdict v = judge_exchange(as_posted);
+		// Every flag listed and valid where it is: nothing in send_flags lets
+		// the post refuse the WR.
+		if (f.post_result && posted < x.sends.size() && x.sends[posted].send_flags)
+			for (const ContractRule &r : completion_rules())
+				if (r.check == Check::FlagOutsideIgnored && !*r.field)
+					v.breaches.push_back(
+						{&r, fmt::format("{} {} wr_id {} with send_flags {:#x}, each flag listed "
+								 "and valid for it, was refused ({})",
+								 qp_type_word(x.qp_type),
+								 wr_opcode_name(x.sends[posted].opcode),
+								 x.sends[posted].wr_id, x.sends[posted].send_flags,
+								 f.post_result)});
+		return v;
 	}
 	// A WR with outside bits that completed in error: the device found it
 	// invalid after the post, as the IBA allows; its QP went to ERR, so the

@@ -91,6 +91,12 @@ TEST(SendFlagsJudge, ValidFlagsAreTheExchangesOwnJudgement)
 	EXPECT_TRUE(judge_flagged_exchange(f).breaks(rule_id::post_send_rdma_lands_at_remote_addr));
 	f.x.sends[0].send_flags |= IBV_SEND_INLINE;
 	EXPECT_TRUE(judge_flagged_exchange(f).breaks(rule_id::post_send_send_flags_inline_copied));
+	FlaggedExchange refused = write_with(IBV_SEND_FENCE);
+	refused.post_result = EINVAL;
+	refused.accepted = 0;
+	refused.x.send_wcs.clear();
+	refused.x.sends[0].remote_after = {0, 0, 0, 0};
+	EXPECT_TRUE(judge_flagged_exchange(refused).breaks(rule_id::post_send_send_flags_known));
 	EXPECT_EQ(send_flags_outside(IBV_QPT_RC, IBV_WR_RDMA_READ, IBV_SEND_INLINE | IBV_SEND_FENCE),
 		  (unsigned)IBV_SEND_INLINE);
 	EXPECT_EQ(send_flags_outside(IBV_QPT_UC, IBV_WR_SEND, IBV_SEND_FENCE | IBV_SEND_SOLICITED),
