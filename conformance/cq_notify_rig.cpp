@@ -61,7 +61,7 @@ std::optional<std::string> CqNotifyRig::prepare()
 	if (int ret = d.alloc_pd(pd_))
 		return fail("ibv_alloc_pd", ret);
 	buf_.assign(kBuffer, 0);
-	if (int ret = d.reg_mr(*pd_, buf_.data(), buf_.size(), IBV_ACCESS_LOCAL_WRITE, mr_))
+	if (int ret = d.reg_mr(*pd_, buf_.data(), buf_.size(), IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE, mr_))
 		return fail("ibv_reg_mr", ret);
 	for (int i = 0; i < kCqs; i++) {
 		// cq_context: an address of the rig's own, one per CQ.
@@ -139,7 +139,7 @@ std::optional<std::string> CqNotifyRig::settle(int cq, uint64_t wr_id, NotifySte
 	return fail(fmt::format("waiting 5 s for wr_id {} on cq{}", wr_id, cq), ETIMEDOUT);
 }
 
-std::optional<std::string> CqNotifyRig::send(bool from_a, bool solicited)
+std::optional<std::string> CqNotifyRig::send(bool from_a, bool solicited, ibv_wr_opcode opcode)
 {
 	Qp &from = from_a ? *a_ : *b_;
 	Qp &to = from_a ? *b_ : *a_;
@@ -158,12 +158,19 @@ std::optional<std::string> CqNotifyRig::send(bool from_a, bool solicited)
 	sw.wr_id = sid;
 	sw.sg_list = &ss;
 	sw.num_sge = 1;
-	sw.opcode = IBV_WR_SEND;
+	sw.opcode = opcode;
 	sw.send_flags = IBV_SEND_SIGNALED | (solicited ? IBV_SEND_SOLICITED : 0);
+	sw.imm_data = htobe32(0x50110000u + (uint32_t)sid);
+	if (opcode == IBV_WR_RDMA_WRITE_WITH_IMM) {
+		sw.wr.rdma.remote_addr = rs.addr;
+		sw.wr.rdma.rkey = mr_->rkey();
+	}
 	ibv_send_wr *bad_s = nullptr;
 	if (int ret = from.post_send(&sw, &bad_s))
 		return fail("ibv_post_send", ret);
-	note(fmt::format("SEND wr_id {} {} {}, receive wr_id {}", sid, from_a ? "a -> b" : "b -> a",
+	note(fmt::format("{} wr_id {} {} {}, receive wr_id {}",
+			 opcode == IBV_WR_SEND ? "SEND" : opcode == IBV_WR_SEND_WITH_IMM ? "SEND_WITH_IMM" : "RDMA_WRITE_WITH_IMM",
+			 sid, from_a ? "a -> b" : "b -> a",
 			 solicited ? "IBV_SEND_SOLICITED" : "unsolicited", rid));
 	NotifyStep send_cqe;
 	if (auto f = settle(from_a ? 0 : -1, sid, send_cqe))

@@ -33,7 +33,9 @@ public:
 	void arm(int cq, int solicited_only);
 	// One SEND (a -> b, or b -> a), with IBV_SEND_SOLICITED or not; waits
 	// until the CQEs it makes were seen (polled) and writes them into the view.
-	std::optional<std::string> send(bool from_a, bool solicited);
+	// opcode: SEND_WITH_IMM or RDMA_WRITE_WITH_IMM instead (into the receive
+	// WR's buffer), the other messages that consume a receive WR.
+	std::optional<std::string> send(bool from_a, bool solicited, ibv_wr_opcode opcode = IBV_WR_SEND);
 	// Posts one receive on b and moves b to ERR: the receive flushes into
 	// cq1, an unsuccessful CQE.
 	std::optional<std::string> flush_b();

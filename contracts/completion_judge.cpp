@@ -123,7 +123,9 @@ std::vector<const ContractRule *> completion_rules_judged()
 {
 	std::vector<const ContractRule *> out;
 	for (const ContractRule &r : completion_rules())
-		out.push_back(&r);
+		if (r.check != Check::FlagOutsideIgnored && r.check != Check::FenceOrders &&
+		    r.check != Check::OnOwnCq && r.check != Check::FromOwnSrq) // contracts/send_flags_judge's
+			out.push_back(&r);
 	return out;
 }
 
@@ -442,6 +444,7 @@ Verdict judge_exchange(const ExchangeView &x)
 			break;
 		}
 	}
+	judge_wc_sl(x, j.v);
 	return j.v;
 }
 
@@ -485,6 +488,19 @@ Verdict judge_post_recv_on_srq_qp(int result, uint64_t refused_id,
 							wc_text(wc)));
 	}
 	return j.v;
+}
+
+void judge_wc_sl(const ExchangeView &x, Verdict &v)
+{
+	if (x.qp_type != IBV_QPT_UD || !x.sl_carried)
+		return;
+	for (const ContractRule &r : completion_rules())
+		if (r.check == Check::WcSl)
+			for (const ibv_wc &wc : x.recv_wcs)
+				if (wc.status == IBV_WC_SUCCESS && wc.sl != x.ah_sl)
+					v.breaches.push_back({&r, fmt::format("a UD receive (wr_id {}) through an AH "
+									      "with sl {} has sl {}",
+									      wc.wr_id, x.ah_sl, wc.sl)});
 }
 
 } // namespace ibvcert

@@ -54,6 +54,10 @@ struct ExchangeView {
 	// Polled from the sender's send CQ, the responder's receive CQ, and (UD)
 	// the receive CQ of a third UD QP with the same Q_Key, a receive posted.
 	std::vector<ibv_wc> send_wcs, recv_wcs, bystander_wcs;
+	// UD: the sl of the AH the sends name, and whether the port's link
+	// carries an SL to the receiver (InfiniBand: the LRH).
+	uint8_t ah_sl = 0;
+	bool sl_carried = false;
 };
 
 // Every completion row an exchange breaks.
@@ -78,5 +82,9 @@ const char *wr_opcode_name(ibv_wr_opcode op);
 
 // The rows judge_exchange / judge_flush / judge_post_recv_on_srq_qp decide.
 std::vector<const ContractRule *> completion_rules_judged();
+
+// judge_exchange's poll_cq.wc.sl: each UD receive completion's sl against
+// the AH's, where the link carries it; breaches appended to v.
+void judge_wc_sl(const ExchangeView &x, Verdict &v);
 
 } // namespace ibvcert

@@ -127,6 +127,69 @@ const std::vector<ContractRule> kRules = {
 	    "be used.",
 	    "The QP has no receive queue of its own to post to: the call fails (bad_wr the first WR), "
 	    "and a message arriving after it consumes the SRQ's WR, never the refused one."),
+	// send_flags outside where the page makes a flag valid, the fence, which
+	// CQ a completion lands on, the SL (contracts/send_flags_judge.h;
+	// poll_cq.wc.sl in judge_exchange).
+	row("post_send.send_flags.known", kSend | kPoll, Check::FlagOutsideIgnored, "", "ibv_post_send(3)",
+	    "It is either 0 or the bitwise OR of one or more of the following flags:",
+	    "A bit outside IBV_SEND_FENCE | IBV_SEND_SIGNALED | IBV_SEND_SOLICITED | IBV_SEND_INLINE | "
+	    "IBV_SEND_IP_CSUM is the caller's mistake; the page does not say what the device does with it, "
+	    "and the IBA lets a WR found invalid be refused at the post or completed in error. So any of "
+	    "three: the post fails naming the WR through bad_wr and nothing of it happens; it completes "
+	    "with an error status; or it is carried out exactly as without the bit. A successful WR that "
+	    "did anything else breaks it, and so does the refusal of a WR whose send_flags is such an OR, "
+	    "each flag where the page makes it valid.",
+	    ~uint64_t(IBV_SEND_FENCE | IBV_SEND_SIGNALED | IBV_SEND_SOLICITED | IBV_SEND_INLINE |
+		      IBV_SEND_IP_CSUM) & 0xffffffffu),
+	row("post_send.send_flags.fence_rc_only", kSend | kPoll, Check::FlagOutsideIgnored, "RC",
+	    "ibv_post_send(3)", "Valid only for QPs with Transport Service Type IBV_QPT_RC",
+	    "On a UC or UD QP the fence has nothing to wait for (no RDMA READ, no atomics): the WR is "
+	    "refused through bad_wr, completes in error, or is carried out as without IBV_SEND_FENCE "
+	    "(rxe and siw ignore it there).",
+	    IBV_SEND_FENCE),
+	row("post_send.send_flags.fence", kSend | kPoll, Check::FenceOrders, "send_flags", "ibv_post_send(3)",
+	    "IBV_SEND_FENCE Set the fence indicator.",
+	    "The IBA's fence indicator: on RC the WR is not started before the RDMA READs and atomics "
+	    "posted before it on the send queue completed. Seen where the fenced WR sends the bytes the "
+	    "READ or atomic before it fetched into its own SGEs: its message carries them.",
+	    IBV_SEND_FENCE),
+	row("post_send.send_flags.solicited_opcodes", kSend | kPoll, Check::FlagOutsideIgnored,
+	    "SEND,SEND_WITH_IMM,RDMA_WRITE_WITH_IMM", "ibv_post_send(3)",
+	    "Valid only for Send and RDMA Write with immediate",
+	    "Read as the IBA's SE bit: on SEND, SEND_WITH_IMM and RDMA_WRITE_WITH_IMM (the messages that "
+	    "consume a receive WR). On RDMA_WRITE, RDMA_READ and atomics the WR is refused through "
+	    "bad_wr, completes in error, or is carried out as without IBV_SEND_SOLICITED (no receive WR "
+	    "consumed by it).",
+	    IBV_SEND_SOLICITED),
+	row("post_send.send_flags.inline_opcodes", kSend | kPoll, Check::FlagOutsideIgnored,
+	    "SEND,SEND_WITH_IMM,RDMA_WRITE,RDMA_WRITE_WITH_IMM", "ibv_post_send(3)",
+	    "Valid only for Send and RDMA Write.",
+	    "An RDMA_READ or atomic with IBV_SEND_INLINE has no data to carry inline: it is refused "
+	    "through bad_wr, completes in error, or is carried out as without the flag (the bytes it "
+	    "fetches land in its SGEs).",
+	    IBV_SEND_INLINE),
+	row("create_qp.send_cq.completions_land_there", verb_bit(Verb::CreateQp) | kSend | kPoll,
+	    Check::OnOwnCq, "send_cq", "ibv_create_qp(3)",
+	    "struct ibv_cq *send_cq; /* CQ to be associated with the Send Queue (SQ) */",
+	    "Several QPs alive at once, CQs shared between them in every way (one QP's send CQ another's "
+	    "receive CQ, one CQ for both queues): each send completion is polled from its QP's send_cq, "
+	    "naming its QP, and from no other CQ."),
+	row("create_qp.recv_cq.completions_land_there", verb_bit(Verb::CreateQp) | kRecv | kSrqRecv | kPoll,
+	    Check::OnOwnCq, "recv_cq", "ibv_create_qp(3)",
+	    "struct ibv_cq *recv_cq; /* CQ to be associated with the Receive Queue (RQ) */",
+	    "Each receive completion is polled from the recv_cq of the QP the message reached (its own "
+	    "receive queue's or its SRQ's WR), naming that QP, and from no other CQ; every message that "
+	    "reached a QP gives one there."),
+	row("create_qp.srq.receives_from_the_srq", verb_bit(Verb::CreateQp) | kSrqRecv | kPoll,
+	    Check::FromOwnSrq, "srq", "ibv_create_qp(3)",
+	    "struct ibv_srq *srq; /* SRQ handle if QP is to be associated with an SRQ, otherwise NULL */",
+	    "A QP created with an SRQ takes the receive WR of each message it gets from that SRQ, never "
+	    "from another SRQ alive beside it (each SRQ holding WRs)."),
+	row("poll_cq.wc.sl", kPoll | verb_bit(Verb::CreateAh), Check::WcSl, "sl", "ibv_poll_cq(3)",
+	    "uint8_t sl; /* Service Level */",
+	    "A UD receive completion's sl is the sl of the AH the sender posted through (ibv_create_ah(3): "
+	    "sl), 0 to 15. Judged where the port's link layer is InfiniBand: the LRH carries the SL; a "
+	    "RoCE or iWARP packet carries none (the row does not apply there)."),
 };
 
 } // namespace

@@ -171,6 +171,11 @@ bool is_request_check(Check check)
 	case Check::NullWithErrno:
 	case Check::EmptyListNotNull:
 	case Check::ContextOfDevice:
+	case Check::FlagOutsideIgnored:
+	case Check::FenceOrders:
+	case Check::OnOwnCq:
+	case Check::FromOwnSrq:
+	case Check::WcSl:
 		return false;
 	default:
 		return true;
@@ -282,6 +287,11 @@ const char *check_name(Check check)
 	case Check::NullWithErrno: return "null-with-errno";
 	case Check::EmptyListNotNull: return "empty-list-not-null";
 	case Check::ContextOfDevice: return "context-of-device";
+	case Check::FlagOutsideIgnored: return "flag-outside-ignored";
+	case Check::FenceOrders: return "fence-orders";
+	case Check::OnOwnCq: return "on-own-cq";
+	case Check::FromOwnSrq: return "from-own-srq";
+	case Check::WcSl: return "wc-sl";
 	}
 	return "?";
 }
@@ -405,6 +415,14 @@ const char *executed_by(Check check)
 		return "contracts/device_list_judge.cpp judge_device_list";
 	case Check::ContextOfDevice:
 		return "contracts/device_list_judge.cpp judge_open_device";
+	case Check::FlagOutsideIgnored:
+	case Check::FenceOrders:
+		return "contracts/send_flags_judge.cpp judge_flagged_exchange";
+	case Check::OnOwnCq:
+	case Check::FromOwnSrq:
+		return "contracts/send_flags_judge.cpp judge_routing";
+	case Check::WcSl:
+		return "contracts/completion_judge.cpp judge_exchange";
 	}
 	return "";
 }
@@ -659,6 +677,15 @@ std::string condition_text(const ContractRule &r)
 	case Check::EmptyListNotNull: return "no device exposed: a non-NULL array and num_devices 0";
 	case Check::ContextOfDevice:
 		return "a non-NULL context is of the device asked for and answers ibv_query_device";
+	case Check::FlagOutsideIgnored:
+		return fmt::format("a WR with send_flags bits {:#x} outside {} is refused, completes in error, "
+				   "or is carried out as without them",
+				   r.bits, f.empty() ? std::string("the listed flags") : f);
+	case Check::FenceOrders:
+		return "a fenced WR starts once the RDMA READs and atomics before it completed";
+	case Check::OnOwnCq: return "each completion lands on its QP's " + f + ", no other CQ";
+	case Check::FromOwnSrq: return "a QP with an SRQ takes its receive WRs from that SRQ only";
+	case Check::WcSl: return "a UD receive's sl is the sender's AH's sl";
 	}
 	return "?";
 }

@@ -186,6 +186,14 @@ enum class Check {
 	NullWithErrno,    // a NULL result comes with errno set
 	EmptyListNotNull, // where the system exposes no device: a non-NULL array, num_devices 0
 	ContextOfDevice,  // a non-NULL context is one of the device asked for, and answers ibv_query_device
+	// send_flags, and where completions land (contracts/send_flags_judge.h)
+	FlagOutsideIgnored, // a WR with a bit of `bits` outside where it is valid (`field`: the QP types or
+	                    // opcodes; "" for nowhere) is refused through bad_wr, completes in error, or is
+	                    // carried out as without the bit
+	FenceOrders,      // RC: a fenced WR starts once the RDMA READs and atomics before it completed
+	OnOwnCq,          // each completion lands on the CQ its QP was created with (`field`: send_cq, recv_cq)
+	FromOwnSrq,       // a QP created with an SRQ takes its receive WRs from that SRQ, no other
+	WcSl,             // a UD receive completion's sl is the sender's AH's (where the link carries it)
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
