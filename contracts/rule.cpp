@@ -157,6 +157,13 @@ bool is_request_check(Check check)
 	case Check::EqualsRequest:
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
+	case Check::KeysServe:
+	case Check::LocalReadAlways:
+	case Check::LkeyChecked:
+	case Check::RemoteAccessChecked:
+	case Check::PdIsolated:
+	case Check::ViolationStatus:
+	case Check::ScatterFits:
 		return false;
 	default:
 		return true;
@@ -262,6 +269,13 @@ const char *check_name(Check check)
 	case Check::EqualsRequest: return "equals-request";
 	case Check::BusyWhileUsed: return "busy-while-used";
 	case Check::FreedWhenUnused: return "freed-when-unused";
+	case Check::KeysServe: return "keys-serve";
+	case Check::LocalReadAlways: return "local-read-always";
+	case Check::LkeyChecked: return "lkey-checked";
+	case Check::RemoteAccessChecked: return "remote-access-checked";
+	case Check::PdIsolated: return "pd-isolated";
+	case Check::ViolationStatus: return "violation-status";
+	case Check::ScatterFits: return "scatter-fits";
 	}
 	return "?";
 }
@@ -325,6 +339,14 @@ const char *executed_by(Check check)
 	case Check::DataLands:
 	case Check::DeliveredToDest:
 		return "contracts/completion_judge.cpp judge_exchange";
+	case Check::KeysServe:
+	case Check::LocalReadAlways:
+	case Check::LkeyChecked:
+	case Check::RemoteAccessChecked:
+	case Check::PdIsolated:
+	case Check::ViolationStatus:
+	case Check::ScatterFits:
+		return "contracts/access_judge.cpp judge_access (from judge_exchange)";
 	case Check::FlushedInErr:
 		return "contracts/completion_judge.cpp judge_flush";
 	case Check::RefusedOnSrqQp:
@@ -426,7 +448,7 @@ const std::vector<const ContractRule *> &all_rules()
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules(), &lifecycle_rules()})
+					   &cq_notify_rules(), &lifecycle_rules(), &access_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
