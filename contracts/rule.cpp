@@ -644,6 +644,19 @@ std::string condition_text(const ContractRule &r)
 	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
 	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
 	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
+	case Check::KeysServe:
+		return "a " + f + " of an MR of the QP's PD, in range, with the access its use needs, is honoured";
+	case Check::LocalReadAlways: return "an MR without IBV_ACCESS_LOCAL_WRITE serves as a send's source";
+	case Check::LkeyChecked:
+		return "a " + f + " SGE whose lkey names no MR of the PD with the access needed fails its WR, "
+		       "nothing lands";
+	case Check::RemoteAccessChecked:
+		return fmt::format("a remote operation on an MR without access {:#x} fails, the MR unchanged; "
+				   "with it, it is carried out",
+				   r.bits);
+	case Check::PdIsolated: return "a key of an MR of another PD is never honoured";
+	case Check::ViolationStatus: return "a WR failed by a key completes with " + f;
+	case Check::ScatterFits: return "a message longer than the receive WR's SGEs fails that receive";
 	}
 	return "?";
 }
