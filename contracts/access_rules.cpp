@@ -94,18 +94,18 @@ const std::vector<ContractRule> kRules = {
 	    "and no byte lands past the SGEs (IBA 9.9.3: a too-short receive buffer is a local length "
 	    "error)."),
 	row("poll_cq.wc.status_loc_prot_err", kPoll | kSend | kRecv | kSrqRecv, Check::ViolationStatus,
-	    "IBV_WC_LOC_PROT_ERR", Level::SHOULD, "ibv_poll_cq(3)",
+	    "IBV_WC_LOC_PROT_ERR", Level::SHOULD, "ibv_post_send(3)",
 	    "uint32_t lkey; /* Key of the local Memory Region */",
 	    "A WR failed by one of its own SGEs' lkeys (accepted at the post) completes with "
 	    "IBV_WC_LOC_PROT_ERR (IBA 10.10.2.3: local protection error). SHOULD: the page names no "
 	    "status, and a provider may report the WR as a local QP operation error."),
 	row("poll_cq.wc.status_rem_access_err", kPoll | kSend, Check::ViolationStatus, "IBV_WC_REM_ACCESS_ERR",
-	    Level::SHOULD, "ibv_poll_cq(3)", "IBV_ACCESS_REMOTE_WRITE Enable Remote Write Access",
+	    Level::SHOULD, "ibv_reg_mr(3)", "IBV_ACCESS_REMOTE_WRITE Enable Remote Write Access",
 	    "An RC RDMA or atomic refused by the responder's key check (no such MR, another PD, the "
 	    "access flag missing, outside the MR) completes at the requester with IBV_WC_REM_ACCESS_ERR "
 	    "(IBA 10.10.2.3: remote access error, NAK). SHOULD: the page names no status."),
 	row("poll_cq.wc.status_loc_len_err", kPoll | kRecv | kSrqRecv, Check::ViolationStatus, "IBV_WC_LOC_LEN_ERR",
-	    Level::SHOULD, "ibv_poll_cq(3)", "uint32_t lkey; /* Key of the local Memory Region */",
+	    Level::SHOULD, "ibv_post_recv(3)", "uint32_t lkey; /* Key of the local Memory Region */",
 	    "A receive too short for its message completes with IBV_WC_LOC_LEN_ERR, and an RC sender's "
 	    "WR with IBV_WC_REM_INV_REQ_ERR (IBA 10.10.2.3). SHOULD: the page names no status."),
 };

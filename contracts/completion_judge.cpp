@@ -129,6 +129,8 @@ std::vector<const ContractRule *> completion_rules_judged()
 
 Verdict judge_exchange(const ExchangeView &x)
 {
+	if (exchange_violates_access(x)) // a key not honoured: contracts/access_judge.h judges it
+		return judge_access(x);
 	Judgement j;
 	bool ud = x.qp_type == IBV_QPT_UD;
 	size_t offset = ud ? kGrhBytes : 0;
@@ -442,6 +444,8 @@ Verdict judge_exchange(const ExchangeView &x)
 			break;
 		}
 	}
+	for (RuleBreach &b : judge_access(x).breaches) // the keys of valid work: contracts/access_judge.h
+		j.v.breaches.push_back(std::move(b));
 	return j.v;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "contracts/verdict.h"
+#include "contracts/access_judge.h"
 
 #include <infiniband/verbs.h>
 
@@ -54,6 +55,8 @@ struct ExchangeView {
 	// Polled from the sender's send CQ, the responder's receive CQ, and (UD)
 	// the receive CQ of a third UD QP with the same Q_Key, a receive posted.
 	std::vector<ibv_wc> send_wcs, recv_wcs, bystander_wcs;
+	// The keys the WRs named and what the posts returned (contracts/access_judge.h).
+	AccessNote access;
 };
 
 // Every completion row an exchange breaks.
