@@ -82,7 +82,7 @@ TEST(AccessJudge, AGrantedRkeyRefusedBreaksTheFlagAndServesRows)
 
 TEST(AccessJudge, AnRkeyWithoutTheFlagRefusedPasses)
 {
-	for (int access : {0, IBV_ACCESS_LOCAL_WRITE, IBV_ACCESS_REMOTE_READ}) {
+	for (int access : {0, (int)IBV_ACCESS_LOCAL_WRITE, (int)IBV_ACCESS_REMOTE_READ}) {
 		ExchangeView x = write(access);
 		refused(x, IBV_WC_REM_ACCESS_ERR);
 		EXPECT_TRUE(judge_exchange(x).accepts()) << judge_exchange(x).describe();
