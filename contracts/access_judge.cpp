@@ -145,7 +145,9 @@ void judge_refused(Judgement &j, const ContractRule &r, const ExchangeView &x, c
 {
 	Fate f = fate_of(x, u);
 	bool remote_side = u.role == KeyRole::Rkey;
-	bool requester_blind = remote_side && x.qp_type != IBV_QPT_RC;
+	bool writes = u.wr < x.sends.size() && is_write(x.sends[u.wr].opcode);
+	bool requester_blind =
+		remote_side && (x.qp_type != IBV_QPT_RC || (writes && x.access.write_unacknowledged));
 	if (f.succeeded() && !requester_blind)
 		j.breach(r, fmt::format("{}: completed with IBV_WC_SUCCESS", use_text(x, u)));
 	else if (!f.failed() && !requester_blind && u.role != KeyRole::Receive)
@@ -161,6 +163,11 @@ void judge_refused(Judgement &j, const ContractRule &r, const ExchangeView &x, c
 				j.breach(r, fmt::format("{}: the responder received it (receive WR {} completed "
 							"successfully)",
 							use_text(x, u), wc.wr_id));
+	}
+	if (remote_side && u.wr < x.sends.size() && x.sends[u.wr].opcode == IBV_WR_RDMA_READ) {
+		const SentWr &s = x.sends[u.wr];
+		if (!s.remote_before.empty() && s.local_after == s.remote_before)
+			j.breach(r, fmt::format("{}: the READ's local SGE received the MR's bytes", use_text(x, u)));
 	}
 	if (u.role == KeyRole::Gather && u.wr < x.sends.size() && is_write(x.sends[u.wr].opcode)) {
 		const SentWr &s = x.sends[u.wr];

@@ -54,6 +54,9 @@ struct AccessNote {
 	std::vector<KeyUse> keys;
 	int send_result = 0, recv_result = 0; // ibv_post_send's, ibv_post_(srq_)recv's
 	uint64_t send_bad = 0, recv_bad = 0;  // the wr_id bad_wr named, when the result is not 0
+	// iWARP: an RDMA WRITE has no response (RFC 5040), its WR completes once
+	// sent, so the requester cannot see a responder's refusal (as on UC).
+	bool write_unacknowledged = false;
 };
 
 // Whether a key is honoured by the contract: its MR is of the QP's PD, the
