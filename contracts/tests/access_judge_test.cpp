@@ -118,6 +118,28 @@ TEST(AccessJudge, UcRequesterSeesNoRefusalButTheBytesDecide)
 	EXPECT_TRUE(judge_exchange(x).breaks(rule_id::reg_mr_access_remote_write));
 }
 
+TEST(AccessJudge, AnIwarpWriteCompletesOnceSentTheBytesDecide)
+{
+	ExchangeView x = write(IBV_ACCESS_LOCAL_WRITE);
+	x.access.write_unacknowledged = true;
+	refused(x, IBV_WC_SUCCESS);
+	EXPECT_TRUE(judge_exchange(x).accepts()) << judge_exchange(x).describe();
+	x.access.keys[0].after[1] = 2;
+	EXPECT_TRUE(judge_exchange(x).breaks(rule_id::reg_mr_access_remote_write));
+}
+
+TEST(AccessJudge, ARefusedReadMustNotDeliverTheMrsBytes)
+{
+	ExchangeView x = write(IBV_ACCESS_LOCAL_WRITE);
+	x.sends[0].opcode = IBV_WR_RDMA_READ;
+	x.sends[0].payload.clear();
+	refused(x, IBV_WC_REM_ACCESS_ERR);
+	x.sends[0].local_after = {0xcc, 0xcc, 0xcc, 0xcc};
+	EXPECT_TRUE(judge_exchange(x).accepts()) << judge_exchange(x).describe();
+	x.sends[0].local_after = x.sends[0].remote_before;
+	EXPECT_TRUE(judge_exchange(x).breaks(rule_id::reg_mr_access_remote_read));
+}
+
 TEST(AccessJudge, AnotherPdsMrBreaksIsolationWhenHonoured)
 {
 	ExchangeView x = write(kWritable, KeyTarget::OtherPdMr);
