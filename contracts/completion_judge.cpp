@@ -131,6 +131,8 @@ std::vector<const ContractRule *> completion_rules_judged()
 
 Verdict judge_exchange(const ExchangeView &x)
 {
+	if (exchange_violates_access(x)) // a key not honoured: contracts/access_judge.h judges it
+		return judge_access(x);
 	Judgement j;
 	bool ud = x.qp_type == IBV_QPT_UD;
 	size_t offset = ud ? kGrhBytes : 0;
@@ -445,6 +447,8 @@ Verdict judge_exchange(const ExchangeView &x)
 		}
 	}
 	judge_wc_sl(x, j.v);
+	for (RuleBreach &b : judge_access(x).breaches) // the keys of valid work: contracts/access_judge.h
+		j.v.breaches.push_back(std::move(b));
 	return j.v;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "contracts/verdict.h"
+#include "contracts/access_judge.h"
 
 #include <infiniband/verbs.h>
 
@@ -58,6 +59,8 @@ struct ExchangeView {
 	// carries an SL to the receiver (InfiniBand: the LRH).
 	uint8_t ah_sl = 0;
 	bool sl_carried = false;
+	// The keys the WRs named and what the posts returned (contracts/access_judge.h).
+	AccessNote access;
 };
 
 // Every completion row an exchange breaks.

@@ -176,6 +176,13 @@ bool is_request_check(Check check)
 	case Check::OnOwnCq:
 	case Check::FromOwnSrq:
 	case Check::WcSl:
+	case Check::KeysServe:
+	case Check::LocalReadAlways:
+	case Check::LkeyChecked:
+	case Check::RemoteAccessChecked:
+	case Check::PdIsolated:
+	case Check::ViolationStatus:
+	case Check::ScatterFits:
 		return false;
 	default:
 		return true;
@@ -292,6 +299,13 @@ const char *check_name(Check check)
 	case Check::OnOwnCq: return "on-own-cq";
 	case Check::FromOwnSrq: return "from-own-srq";
 	case Check::WcSl: return "wc-sl";
+	case Check::KeysServe: return "keys-serve";
+	case Check::LocalReadAlways: return "local-read-always";
+	case Check::LkeyChecked: return "lkey-checked";
+	case Check::RemoteAccessChecked: return "remote-access-checked";
+	case Check::PdIsolated: return "pd-isolated";
+	case Check::ViolationStatus: return "violation-status";
+	case Check::ScatterFits: return "scatter-fits";
 	}
 	return "?";
 }
@@ -355,6 +369,14 @@ const char *executed_by(Check check)
 	case Check::DataLands:
 	case Check::DeliveredToDest:
 		return "contracts/completion_judge.cpp judge_exchange";
+	case Check::KeysServe:
+	case Check::LocalReadAlways:
+	case Check::LkeyChecked:
+	case Check::RemoteAccessChecked:
+	case Check::PdIsolated:
+	case Check::ViolationStatus:
+	case Check::ScatterFits:
+		return "contracts/access_judge.cpp judge_access (from judge_exchange)";
 	case Check::FlushedInErr:
 		return "contracts/completion_judge.cpp judge_flush";
 	case Check::RefusedOnSrqQp:
@@ -474,6 +496,7 @@ const std::vector<const ContractRule *> &all_rules()
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
 					   &cq_notify_rules(), &lifecycle_rules(), &device_list_rules()})
+					   &cq_notify_rules(), &lifecycle_rules(), &access_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -686,6 +709,19 @@ std::string condition_text(const ContractRule &r)
 	case Check::OnOwnCq: return "each completion lands on its QP's " + f + ", no other CQ";
 	case Check::FromOwnSrq: return "a QP with an SRQ takes its receive WRs from that SRQ only";
 	case Check::WcSl: return "a UD receive's sl is the sender's AH's sl";
+	case Check::KeysServe:
+		return "a " + f + " of an MR of the QP's PD, in range, with the access its use needs, is honoured";
+	case Check::LocalReadAlways: return "an MR without IBV_ACCESS_LOCAL_WRITE serves as a send's source";
+	case Check::LkeyChecked:
+		return "a " + f + " SGE whose lkey names no MR of the PD with the access needed fails its WR, "
+		       "nothing lands";
+	case Check::RemoteAccessChecked:
+		return fmt::format("a remote operation on an MR without access {:#x} fails, the MR unchanged; "
+				   "with it, it is carried out",
+				   r.bits);
+	case Check::PdIsolated: return "a key of an MR of another PD is never honoured";
+	case Check::ViolationStatus: return "a WR failed by a key completes with " + f;
+	case Check::ScatterFits: return "a message longer than the receive WR's SGEs fails that receive";
 	}
 	return "?";
 }

@@ -194,6 +194,20 @@ enum class Check {
 	OnOwnCq,          // each completion lands on the CQ its QP was created with (`field`: send_cq, recv_cq)
 	FromOwnSrq,       // a QP created with an SRQ takes its receive WRs from that SRQ, no other
 	WcSl,             // a UD receive completion's sl is the sender's AH's (where the link carries it)
+	// memory protection on the datapath: each key a WR names against the MR,
+	// PD and access flags it stands for (contracts/access_judge.h)
+	KeysServe,        // a key of an MR of the QP's own PD, in range, with the access its use needs, is
+	                  // honoured: the WR completes successfully (`field`: lkey/rkey)
+	LocalReadAlways,  // an MR of the QP's PD registered without IBV_ACCESS_LOCAL_WRITE (access 0 included)
+	                  // serves as the source a send gathers from
+	LkeyChecked,      // an SGE whose lkey names no MR of the QP's PD with the access it needs, or a range
+	                  // outside it, fails its WR (refused at the post or completed in error) and nothing
+	                  // lands (`field`: send/recv/srq)
+	RemoteAccessChecked, // a remote operation on an MR registered without the access `bits` fails and
+	                     // leaves the MR's bytes unchanged; with `bits`, it is carried out
+	PdIsolated,       // a key of an MR of another PD is never honoured, whatever the MR's access
+	ViolationStatus,  // a WR failed by a key completes with the status the IB spec gives (`field`)
+	ScatterFits,      // a message longer than the receive WR's SGEs fails that receive, nothing past them
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -291,5 +305,6 @@ const std::vector<ContractRule> &create_cq_rules();
 const std::vector<ContractRule> &cq_notify_rules();
 const std::vector<ContractRule> &lifecycle_rules();
 const std::vector<ContractRule> &device_list_rules();
+const std::vector<ContractRule> &access_rules();
 
 } // namespace ibvcert
