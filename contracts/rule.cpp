@@ -157,6 +157,10 @@ bool is_request_check(Check check)
 	case Check::EqualsRequest:
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
+	case Check::AsyncEventNamesElement:
+	case Check::AsyncEventOfSituation:
+	case Check::AsyncEventRaised:
+	case Check::CqUnusableAfterOverrun:
 		return false;
 	default:
 		return true;
@@ -262,6 +266,10 @@ const char *check_name(Check check)
 	case Check::EqualsRequest: return "equals-request";
 	case Check::BusyWhileUsed: return "busy-while-used";
 	case Check::FreedWhenUnused: return "freed-when-unused";
+	case Check::AsyncEventNamesElement: return "async-event-names-element";
+	case Check::AsyncEventOfSituation: return "async-event-of-situation";
+	case Check::AsyncEventRaised: return "async-event-raised";
+	case Check::CqUnusableAfterOverrun: return "cq-unusable-after-overrun";
 	}
 	return "?";
 }
@@ -377,6 +385,11 @@ const char *executed_by(Check check)
 	case Check::BusyWhileUsed:
 	case Check::FreedWhenUnused:
 		return "contracts/lifecycle_judge.cpp";
+	case Check::AsyncEventNamesElement:
+	case Check::AsyncEventOfSituation:
+	case Check::AsyncEventRaised:
+	case Check::CqUnusableAfterOverrun:
+		return "contracts/async_event_judge.cpp judge_async_events";
 	}
 	return "";
 }
@@ -426,7 +439,8 @@ const std::vector<const ContractRule *> &all_rules()
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules(), &lifecycle_rules()})
+					   &cq_notify_rules(), &lifecycle_rules(),
+					   &async_event_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -622,6 +636,14 @@ std::string condition_text(const ContractRule &r)
 	case Check::EqualsRequest: return "accepted: " + f + " as reported equals the request's";
 	case Check::BusyWhileUsed: return "the destroy fails while " + f + " depend on the object";
 	case Check::FreedWhenUnused: return "the destroy succeeds once nothing depends on the object";
+	case Check::AsyncEventNamesElement:
+		return "the event's " + f + " member names a live object of the caller's";
+	case Check::AsyncEventOfSituation:
+		return "an " + f + " event is read only for an object its situation happened on";
+	case Check::AsyncEventRaised:
+		return "the situation of " + f + " happened on an object: the event is read naming it";
+	case Check::CqUnusableAfterOverrun:
+		return "after the CQ overran, no poll returns a completion of work done from then on";
 	}
 	return "?";
 }

@@ -176,6 +176,13 @@ enum class Check {
 	EqualsRequest,    // accepted: field, as the object reports it, is the request's
 	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
 	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
+	// the async events (ibv_get_async_event(3)) against what happened on each
+	// object: the QPs' modifies, completions and arrivals, SRQs, CQ overruns,
+	// in order (contracts/async_event_judge.h)
+	AsyncEventNamesElement, // the member the event's type affiliates (`field`: qp, cq) names a live object of the caller
+	AsyncEventOfSituation,  // an event of the type `field` names is read only for an object its situation happened on
+	AsyncEventRaised,       // the situation of the type `field` names happened on an object: that event is read naming it
+	CqUnusableAfterOverrun, // after a CQ overran, no poll of it returns a completion of work done from the overrun on
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -271,5 +278,6 @@ const std::vector<ContractRule> &completion_rules();
 const std::vector<ContractRule> &create_cq_rules();
 const std::vector<ContractRule> &cq_notify_rules();
 const std::vector<ContractRule> &lifecycle_rules();
+const std::vector<ContractRule> &async_event_rules();
 
 } // namespace ibvcert
