@@ -37,7 +37,7 @@ struct AsyncStep {
 		Modified,   // ibv_modify_qp(qp) from -> to (to == from without IBV_QP_STATE), attr_mask, result
 		Queried,    // ibv_query_qp(qp) returned 0: state as read
 		Arrived,    // a message reached qp (its receive completed, or the RC requester's WR succeeded)
-		Fed,        // one completion of qp's work went into cq (the receive wr_id it names)
+		Fed,        // a message reached qp with a receive posted: its completion (wr_id) is due in cq
 		Completed,  // a completion of qp's work was polled from cq: status
 		Polled,     // ibv_poll_cq(cq) returned result with wr_ids
 		EventsRead, // ibv_get_async_event reads; awaited: read until the queue stayed empty for the wait
