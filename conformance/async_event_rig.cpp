@@ -345,6 +345,10 @@ std::optional<std::string> AsyncEventRig::write_without_access(QpName from, QpNa
 	ibv_send_wr *bad = nullptr;
 	if (int r = qps_[from]->post_send(&sw, &bad))
 		return fail(fmt::format("ibv_post_send (RDMA WRITE) on {}", qp_letter(from)), r);
+	AsyncStep v;
+	v.kind = AsyncStep::Kind::Violated;
+	v.qp = to;
+	push(v);
 	note(fmt::format("RDMA WRITE wr_id {} {} -> {}'s buffer, MR without IBV_ACCESS_REMOTE_WRITE", sid,
 			 qp_letter(from), qp_letter(to)));
 	if (!await_wc(0, sid))

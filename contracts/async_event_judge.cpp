@@ -131,6 +131,15 @@ public:
 		case AsyncStep::Kind::EventsRead:
 			read(s);
 			break;
+		case AsyncStep::Kind::Violated:
+			// What the responder sees, whatever the requester learns (an
+			// iWARP RDMA WRITE completes at the requester once sent).
+			if (auto *q = qp(s.qp)) {
+				q->happened.emplace("qp_access_err", "an RDMA WRITE to it named memory its MR gives no "
+								     "remote write");
+				q->happened.emplace("qp_fatal", "it met an access violation");
+			}
+			break;
 		case AsyncStep::Kind::Destroyed:
 			if (s.qp >= 0) {
 				if (auto *q = qp(s.qp))
@@ -405,6 +414,8 @@ std::string async_step_text(const AsyncStep &s)
 		}
 		return fmt::format("ibv_get_async_event{}: [{}]", s.awaited ? " until empty" : "", fmt::join(evs, ", "));
 	}
+	case K::Violated:
+		return fmt::format("an RDMA WRITE to QP {} names memory without remote write", s.qp);
 	case K::Destroyed:
 		return s.qp >= 0 ? fmt::format("destroy QP {}", s.qp) : fmt::format("destroy CQ {}", s.cq);
 	}

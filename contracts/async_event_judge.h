@@ -42,6 +42,7 @@ struct AsyncStep {
 		Polled,     // ibv_poll_cq(cq) returned result with wr_ids
 		EventsRead, // ibv_get_async_event reads; awaited: read until the queue stayed empty for the wait
 		Destroyed,  // qp (or cq, qp -1) destroyed
+		Violated,   // an RDMA WRITE to qp named memory whose MR gives it no remote write (an access violation there)
 	};
 	Kind kind = Kind::QpCreated;
 	int qp = -1, cq = -1, peer = -1;
