@@ -199,7 +199,10 @@ private:
 			return;
 		}
 		q->state = s.to;
-		if (s.to == IBV_QPS_SQD && from == IBV_QPS_RTS) {
+		// The table admits SQD only from RTS (or SQD): an accepted move to
+		// SQD drains the send queue, whatever ibv_query_qp said before (siw
+		// 6.1 reads RESET for a connected QP).
+		if (s.to == IBV_QPS_SQD && from != IBV_QPS_SQD) {
 			bool notify = (s.attr_mask & IBV_QP_EN_SQD_ASYNC_NOTIFY) && s.en_sqd_async_notify;
 			happen(s.qp, "sq_drained",
 			       notify ? "RTS->SQD with en_sqd_async_notify set, nothing outstanding"
