@@ -183,6 +183,10 @@ bool is_request_check(Check check)
 	case Check::PdIsolated:
 	case Check::ViolationStatus:
 	case Check::ScatterFits:
+	case Check::AsyncEventNamesElement:
+	case Check::AsyncEventOfSituation:
+	case Check::AsyncEventRaised:
+	case Check::CqUnusableAfterOverrun:
 		return false;
 	default:
 		return true;
@@ -306,6 +310,10 @@ const char *check_name(Check check)
 	case Check::PdIsolated: return "pd-isolated";
 	case Check::ViolationStatus: return "violation-status";
 	case Check::ScatterFits: return "scatter-fits";
+	case Check::AsyncEventNamesElement: return "async-event-names-element";
+	case Check::AsyncEventOfSituation: return "async-event-of-situation";
+	case Check::AsyncEventRaised: return "async-event-raised";
+	case Check::CqUnusableAfterOverrun: return "cq-unusable-after-overrun";
 	}
 	return "?";
 }
@@ -445,6 +453,11 @@ const char *executed_by(Check check)
 		return "contracts/send_flags_judge.cpp judge_routing";
 	case Check::WcSl:
 		return "contracts/completion_judge.cpp judge_exchange";
+	case Check::AsyncEventNamesElement:
+	case Check::AsyncEventOfSituation:
+	case Check::AsyncEventRaised:
+	case Check::CqUnusableAfterOverrun:
+		return "contracts/async_event_judge.cpp judge_async_events";
 	}
 	return "";
 }
@@ -495,8 +508,8 @@ const std::vector<const ContractRule *> &all_rules()
 					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
 					   &effect_rules(), &return_rules(), &resize_cq_rules(),
 					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules(), &lifecycle_rules(), &device_list_rules()})
-					   &cq_notify_rules(), &lifecycle_rules(), &access_rules()})
+					   &cq_notify_rules(), &lifecycle_rules(), &device_list_rules(),
+					   &access_rules(), &async_event_rules()})
 			for (const auto &r : *family)
 				out.push_back(&r);
 		return out;
@@ -722,6 +735,14 @@ std::string condition_text(const ContractRule &r)
 	case Check::PdIsolated: return "a key of an MR of another PD is never honoured";
 	case Check::ViolationStatus: return "a WR failed by a key completes with " + f;
 	case Check::ScatterFits: return "a message longer than the receive WR's SGEs fails that receive";
+	case Check::AsyncEventNamesElement:
+		return "the event's " + f + " member names a live object of the caller's";
+	case Check::AsyncEventOfSituation:
+		return "an " + f + " event is read only for an object its situation happened on";
+	case Check::AsyncEventRaised:
+		return "the situation of " + f + " happened on an object: the event is read naming it";
+	case Check::CqUnusableAfterOverrun:
+		return "after the CQ overran, no poll returns a completion of work done from then on";
 	}
 	return "?";
 }

@@ -208,6 +208,13 @@ enum class Check {
 	PdIsolated,       // a key of an MR of another PD is never honoured, whatever the MR's access
 	ViolationStatus,  // a WR failed by a key completes with the status the IB spec gives (`field`)
 	ScatterFits,      // a message longer than the receive WR's SGEs fails that receive, nothing past them
+	// the async events (ibv_get_async_event(3)) against what happened on each
+	// object: the QPs' modifies, completions and arrivals, SRQs, CQ overruns,
+	// in order (contracts/async_event_judge.h)
+	AsyncEventNamesElement, // the member the event's type affiliates (`field`: qp, cq) names a live object of the caller
+	AsyncEventOfSituation,  // an event of the type `field` names is read only for an object its situation happened on
+	AsyncEventRaised,       // the situation of the type `field` names happened on an object: that event is read naming it
+	CqUnusableAfterOverrun, // after a CQ overran, no poll of it returns a completion of work done from the overrun on
 };
 const char *check_name(Check check);
 // Where a row of this check is executed: "contracts/effect_judge.cpp
@@ -306,5 +313,6 @@ const std::vector<ContractRule> &cq_notify_rules();
 const std::vector<ContractRule> &lifecycle_rules();
 const std::vector<ContractRule> &device_list_rules();
 const std::vector<ContractRule> &access_rules();
+const std::vector<ContractRule> &async_event_rules();
 
 } // namespace ibvcert

@@ -756,6 +756,10 @@ public:
 		int ret = inner_->get_async_event(event, timeout);
 		json step = {{"verb", "ibv_get_async_event"}, {"timeout_ms", timeout.count()},
 			     {"ret", ret}};
+		// What ibv_get_async_event itself returned, where it was called
+		// (an event, or a failed read): "ret" is the wait's errno.
+		if (ret == 0 || event.returned != 0)
+			step["returned"] = event.returned;
 		if (!ret) {
 			step["event_type"] = event.event_type;
 			auto name = [&](const void *in, const char *key) {
