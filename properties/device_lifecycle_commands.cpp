@@ -19,6 +19,8 @@
 //   QueryGid         ibv_query_gid on the first port and one beyond, at
 //                    index 0, the caps' index, the table's last, its end,
 //                    far beyond
+//   DestroyCqInUse   ibv_destroy_cq of a CQ a new QP completes into (refused,
+//                    the CQ still polls), then of the CQ once the QP is gone
 #include "properties/device_step.h"
 
 #include "contracts/lifecycle_judge.h"
@@ -177,7 +179,7 @@ protected:
 							      usable ? "" : "; ibv_reg_mr on it failed after");
 			done.push_back(dcall);
 			if (dret == 0)
-				(void)pd.release(); // gone (wrongly): nothing left to free
+				pd.reset(); // gone (wrongly) under the QP
 			hold_verdict(*this, m, b, judge_destroy({Verb::DeallocPd, srq ? 2 : 1, dret, usable}), dcall);
 		}
 		for (auto *q : {&qp, &other})
@@ -349,6 +351,73 @@ private:
 	int index_;
 };
 
+// ibv_destroy_cq(3) on a CQ that a QP (made for the step, of a type the
+// device creates) still completes into, as its send CQ, its receive CQ or
+// both: refused, and the CQ still polls; then the QP goes, and the CQ.
+class DestroyCqInUse : public Step {
+public:
+	explicit DestroyCqInUse(const DeviceModel &m)
+	{
+		RC_PRE(!m.qp_types.empty());
+		type_ = *rc::gen::elementOf(m.qp_types);
+		role_ = *rc::gen::inRange(0, 3);
+	}
+	void apply(DeviceModel &) const override {}
+	void show(std::ostream &os) const override
+	{
+		const char *roles[] = {"send CQ", "receive CQ", "send and receive CQ"};
+		os << "DestroyCqInUse: the " << roles[role_] << " of a new " << qp_type_name(type_) << " QP";
+	}
+
+protected:
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		Device &dev = b.run.device();
+		std::vector<std::string> done;
+		auto need = [&](const std::string &what, int ret) {
+			done.push_back(what + " -> " + errno_name(ret));
+			if (ret)
+				fail_step(*this, m, b, "precondition: " + what, done);
+		};
+		std::unique_ptr<Cq> cq, other;
+		need("ibv_create_cq(16)", dev.create_cq(16, cq));
+		need("ibv_create_cq(16)", dev.create_cq(16, other));
+		ibv_qp_init_attr a{};
+		a.qp_type = type_;
+		a.cap = kBaseline;
+		std::unique_ptr<Qp> qp;
+		need("ibv_create_qp(" + qp_type_name(type_) + ")",
+		     dev.create_qp(*b.pd, role_ == 1 ? *other : *cq, role_ == 0 ? *other : *cq, nullptr, a, qp));
+		int ret = cq->destroy();
+		bool usable = true;
+		if (ret) {
+			ibv_wc wc{};
+			usable = cq->poll(1, &wc) >= 0;
+		} else {
+			cq.reset(); // gone (wrongly) under the QP
+		}
+		hold_verdict(*this, m, b, judge_destroy({Verb::DestroyCq, 1, ret, usable}),
+			     fmt::format("ibv_destroy_cq of the QP's {} -> {}{}",
+					 role_ == 0 ? "send CQ" : role_ == 1 ? "receive CQ" : "send and receive CQ",
+					 errno_name(ret), usable ? "" : "; ibv_poll_cq on it failed after"));
+		int qret = qp->destroy();
+		hold_verdict(*this, m, b, judge_destroy({Verb::DestroyQp, 0, qret, true}),
+			     "ibv_destroy_qp -> " + errno_name(qret));
+		qp.reset();
+		if (!cq)
+			return;
+		int cret = cq->destroy();
+		hold_verdict(*this, m, b, judge_destroy({Verb::DestroyCq, 0, cret, true}),
+			     "ibv_destroy_cq once the QP is gone -> " + errno_name(cret));
+		if (cret == 0)
+			cq.reset();
+	}
+
+private:
+	ibv_qp_type type_ = IBV_QPT_RC;
+	int role_ = 0;
+};
+
 } // namespace
 
 void add_lifecycle_commands(const DeviceModel &m, CommandMix &mix)
@@ -359,6 +428,7 @@ void add_lifecycle_commands(const DeviceModel &m, CommandMix &mix)
 	mix.push_back({1, execOneOfWithArgs<RegMrShaped>()(m)});
 	mix.push_back({1, execOneOfWithArgs<CreateAh>()(m)});
 	mix.push_back({1, execOneOfWithArgs<QueryGid>()(m)});
+	mix.push_back({1, execOneOfWithArgs<DestroyCqInUse>()(m)});
 }
 
 } // namespace ibvcert

@@ -363,9 +363,18 @@ void measure_pair(const DeviceCommand &step, const DeviceModel &m, DeviceBench &
 		fail_step(step, m, b, "precondition: two RAW_PACKET QPs in RTS to send on",
 			  {failed + " (" + errno_name(ret) + ")"});
 	int attached = 0;
+	// Each detach (null leaves) judged as the attach row says.
+	std::vector<SchedCallView> detached;
 	auto detach = [&] {
-		for (int i = 0; i < attached; i++)
-			(void)dev.modify_qp_sched_elem(rig.qp(i), nullptr, nullptr);
+		for (int i = 0; i < attached; i++) {
+			SchedCallView d;
+			d.call = SchedCall::Attach;
+			d.qp_type = IBV_QPT_RAW_PACKET;
+			d.what = fmt::format("detaching leaf {}'s QP (null leaves)", i);
+			d.result = dev.modify_qp_sched_elem(rig.qp(i), nullptr, nullptr);
+			detached.push_back(d);
+		}
+		attached = 0;
 	};
 	for (int i = 0; i < 2; i++) {
 		int ret = dev.modify_qp_sched_elem(rig.qp(i), leaves[i], nullptr);
@@ -384,6 +393,8 @@ void measure_pair(const DeviceCommand &step, const DeviceModel &m, DeviceBench &
 	const int64_t t0 = rig.clock().now().count();
 	std::string bad = rig.keep_backlogged({true, true}, duration);
 	detach();
+	for (const SchedCallView &d : detached)
+		hold_verdict(step, m, b, judge_sched_call(d), d.what + " returned " + errno_name(d.result));
 	if (!bad.empty())
 		fail_step(step, m, b, "precondition: keeping the two QPs backlogged", {bad, rig.summary()});
 	ShareView view;
@@ -477,7 +488,8 @@ public:
 		zero_ = *rc::gen::inRange(0, 4) == 0;
 		share_[0] = zero_ ? 0 : *rc::gen::inRange<uint32_t>(1, 11);
 		share_[1] = zero_ ? 0 : *rc::gen::inRange<uint32_t>(1, 11);
-		cap_ = *rc::gen::inRange(0, 3) == 0 ? *rc::gen::element<uint32_t>(1000, 4096, 20000) : 0;
+		cap_ = *rc::gen::arbitrary<bool>() ? *rc::gen::element<uint32_t>(1000, 4096, 20000) : 0;
+		first_destroyed_ = *rc::gen::inRange(0, 2);
 		modified_ = !zero_ && *rc::gen::inRange(0, 3) == 0 ? *rc::gen::inRange<uint32_t>(1, 11) : 0;
 	}
 	void checkPreconditions(const DeviceModel &m) const override
@@ -491,7 +503,8 @@ public:
 		os << "SplitShares under " << slot_label("sched", parent_) << ": "
 		   << (zero_ ? std::string("BW_SHARE 0 beside no BW_SHARE") : fmt::format("bw_share {} : {}", share_[0], share_[1]))
 		   << (cap_ ? fmt::format(", the first capped at {} Mb/s", cap_) : "")
-		   << (modified_ ? fmt::format(", the first modified to bw_share {}", modified_) : "");
+		   << (modified_ ? fmt::format(", the first modified to bw_share {}", modified_) : "")
+		   << ", leaf " << first_destroyed_ << " destroyed first";
 	}
 
 protected:
@@ -526,9 +539,14 @@ protected:
 		show(shown);
 		measure_pair(*this, m, b, leaves, std::move(tree), entries,
 			     shown.str() + "; tree: " + fmt::format("{}", fmt::join(text, "; ")));
-		for (auto &l : leaf)
-			if (l && l->destroy() == 0)
-				l.reset();
+		for (int i : {first_destroyed_, 1 - first_destroyed_})
+			if (leaf[i]) {
+				int ret = leaf[i]->destroy();
+				if (ret)
+					fail_step(*this, m, b, "precondition: a leaf without QPs is destroyed",
+						  {fmt::format("destroying new leaf {} returned {}", i, errno_name(ret))});
+				leaf[i].reset();
+			}
 	}
 
 private:
@@ -536,6 +554,7 @@ private:
 	bool zero_ = false;
 	uint32_t share_[2] = {1, 1};
 	uint32_t cap_ = 0, modified_ = 0;
+	int first_destroyed_ = 0; // the leaves go in either order
 };
 } // namespace
 

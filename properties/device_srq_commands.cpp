@@ -150,6 +150,8 @@ public:
 	{
 		if (verdict(m).accepts())
 			m.srqs[slot_].srq.accept(request_.attr, request_.attr_mask);
+		else if ((request_.attr_mask & IBV_SRQ_MAX_WR) && request_.attr.max_wr < m.srqs[slot_].srq.outstanding)
+			m.srqs[slot_].refused_shrink = true;
 	}
 	void show(std::ostream &os) const override
 	{
@@ -257,7 +259,15 @@ private:
 // each, the limit events naming the SRQ are what the model says by then.
 class ConsumeSrq : public Step {
 public:
-	explicit ConsumeSrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
+	// After a refused resize below the WRs outstanding, that SRQ's WRs, as
+	// many as one command takes: each must still be there.
+	explicit ConsumeSrq(const DeviceModel &m)
+		: slot_(*slot_where(m.srqs, [&m](const SrqSlot &s) {
+			  bool any_refused = false;
+			  for (const auto &o : m.srqs)
+				  any_refused |= o.live && o.refused_shrink;
+			  return s.live && (!any_refused || s.refused_shrink);
+		  }))
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		RC_PRE(s.outstanding > 0u);
@@ -265,7 +275,8 @@ public:
 		std::vector<uint32_t> edges = {1, hi};
 		if (s.armed && s.armed <= s.outstanding)
 			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1});
-		n_ = *gen::in_range_aimed(1, hi, edges);
+		n_ = m.srqs[slot_].refused_shrink && *rc::gen::inRange(0, 3) != 0 ? hi
+										   : *gen::in_range_aimed(1, hi, edges);
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
@@ -318,18 +329,19 @@ void add_srq_commands(const DeviceModel &m, CommandMix &mix)
 	using rc::state::gen::execOneOfWithArgs;
 	if (m.caps->device.orig_attr.max_srq == 0)
 		return;
-	size_t srqs = 0, outstanding = 0, armed = 0;
+	size_t srqs = 0, outstanding = 0, armed = 0, refused = 0;
 	for (const auto &s : m.srqs) {
 		srqs += s.live;
 		outstanding += s.live ? s.srq.outstanding : 0;
 		armed += s.live && s.srq.armed;
+		refused += s.live && s.refused_shrink;
 	}
 	// Messages come more often while an SRQ is armed.
 	mix.push_back({srqs ? 1u : 4u, execOneOfWithArgs<CreateSrq>()(m)});
 	mix.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
 	mix.push_back({srqs ? 4u : 0u, execOneOfWithArgs<ModifySrq>()(m)});
 	mix.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
-	mix.push_back({outstanding ? (armed ? 8u : 3u) : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
+	mix.push_back({refused ? 12u : outstanding ? (armed ? 8u : 3u) : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
 }
 
 } // namespace ibvcert
