@@ -71,11 +71,12 @@ rc::Gen<std::vector<NotifyOp>> notify_ops()
 {
 	return rc::gen::exec([] {
 		std::vector<NotifyOp> ops;
-		// Sometimes first one arm and two CQEs on the CQ before a read: one
-		// event, not two (the arm is for the next completion only).
-		if (*rc::gen::inRange(0, 3) == 0) {
+		// Often first one arm and two unsolicited CQEs on the CQ before a
+		// read: one event, not two (the arm is for the next completion only),
+		// or none where the arm is for solicited ones only.
+		if (*rc::gen::arbitrary<bool>()) {
 			NotifyOp arm = *arm_op();
-			arm.solicited_only = 0;
+			arm.solicited_only = *rc::gen::inRange(0, 2);
 			ops.push_back(arm);
 			NotifyOp send;
 			send.kind = NotifyOp::Kind::Send;
