@@ -563,17 +563,33 @@ void add_sched_commands(const DeviceModel &m, CommandMix &mix)
 	using rc::state::gen::execOneOfWithArgs;
 	if (!m.defaults.sched)
 		return;
-	int live = 0;
-	for (int i = 0; i < (int)m.sched.elements.size(); i++)
-		live += m.sched.live(i);
+	// What each command needs, so that none is drawn where it cannot run
+	// (a discarded draw costs a new one).
+	const int n = (int)m.sched.elements.size();
+	int live = 0, leaves = 0, parents = 0, pairs = 0;
+	for (int i = 0; i < n; i++) {
+		if (!m.sched.live(i))
+			continue;
+		live++;
+		if (m.sched.at(i).kind == SchedKind::Leaf) {
+			leaves++;
+			for (int j = i + 1; j < n; j++)
+				pairs += m.sched.live(j) && m.sched.at(j).kind == SchedKind::Leaf && comparable(m.sched, i, j);
+		} else if (m.sched.depth(i) <= 1 && resolvable(m.sched, i)) {
+			parents++;
+		}
+	}
+	bool rts = false;
+	for (const auto &q : m.qps)
+		rts |= q.live && q.qp.state == IBV_QPS_RTS;
 	// A tree of a root and two leaves or more comes often enough for the
 	// measured shares (MeasureShares needs two leaves).
 	mix.push_back({live < 3 ? 6u : 2u, execOneOfWithArgs<SchedCreate>()(m)});
-	mix.push_back({2, execOneOfWithArgs<SchedModify>()(m)});
-	mix.push_back({1, execOneOfWithArgs<SchedDestroy>()(m)});
-	mix.push_back({1, execOneOfWithArgs<SchedAttach>()(m)});
-	mix.push_back({live >= 2 ? 2u : 0u, execOneOfWithArgs<MeasureShares>()(m)});
-	mix.push_back({live >= 1 ? 2u : 0u, execOneOfWithArgs<SplitShares>()(m)});
+	mix.push_back({live ? 2u : 0u, execOneOfWithArgs<SchedModify>()(m)});
+	mix.push_back({live ? 1u : 0u, execOneOfWithArgs<SchedDestroy>()(m)});
+	mix.push_back({leaves && rts ? 1u : 0u, execOneOfWithArgs<SchedAttach>()(m)});
+	mix.push_back({pairs ? 1u : 0u, execOneOfWithArgs<MeasureShares>()(m)});
+	mix.push_back({parents ? 1u : 0u, execOneOfWithArgs<SplitShares>()(m)});
 }
 
 } // namespace ibvcert
