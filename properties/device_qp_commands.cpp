@@ -536,11 +536,12 @@ private:
 void add_qp_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	size_t qps = 0, in_rts = 0, paced = 0;
+	size_t qps = 0, in_rts = 0, paced = 0, rc_rts = 0;
 	for (const auto &q : m.qps) {
 		qps += q.live;
 		in_rts += q.live && q.qp.state == IBV_QPS_RTS;
 		paced += q.live && q.qp.state == IBV_QPS_RTS && q.rate_limit;
+		rc_rts += q.live && q.qp.state == IBV_QPS_RTS && q.qp.type == IBV_QPT_RC;
 	}
 	// Creates while few QPs live; pacing and draining where one is in RTS.
 	mix.push_back({qps < 2 ? 6u : 2u, execOneOfWithArgs<CreateQp>()(m)});
@@ -550,7 +551,8 @@ void add_qp_commands(const DeviceModel &m, CommandMix &mix)
 	mix.push_back({in_rts ? 3u : 1u, execOneOfWithArgs<RateLimit>()(m)});
 	// A pacing in effect: what ends or changes it comes more often.
 	mix.push_back({paced ? 5u : in_rts ? 3u : 0u, execOneOfWithArgs<PaceQp>()(m)});
-	mix.push_back({in_rts ? 2u : 0u, execOneOfWithArgs<DrainQp>()(m)});
+	// DrainQp prefers an RC QP in RTS (SQD with the async event): more often when one is.
+	mix.push_back({rc_rts ? 3u : in_rts ? 2u : 0u, execOneOfWithArgs<DrainQp>()(m)});
 	if (m.defaults.ece)
 		mix.push_back({2, execOneOfWithArgs<SetEce>()(m)});
 }
