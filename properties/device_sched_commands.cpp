@@ -488,7 +488,7 @@ public:
 		zero_ = *rc::gen::inRange(0, 4) == 0;
 		share_[0] = zero_ ? 0 : *rc::gen::inRange<uint32_t>(1, 11);
 		share_[1] = zero_ ? 0 : *rc::gen::inRange<uint32_t>(1, 11);
-		cap_ = *rc::gen::arbitrary<bool>() ? *rc::gen::element<uint32_t>(1000, 4096, 20000) : 0;
+		cap_ = *rc::gen::inRange(0, 3) != 0 ? *rc::gen::element<uint32_t>(1000, 4096, 20000) : 0;
 		first_destroyed_ = *rc::gen::inRange(0, 2);
 		modified_ = !zero_ && *rc::gen::inRange(0, 3) == 0 ? *rc::gen::inRange<uint32_t>(1, 11) : 0;
 	}
@@ -589,7 +589,7 @@ void add_sched_commands(const DeviceModel &m, CommandMix &mix)
 	mix.push_back({live ? 1u : 0u, execOneOfWithArgs<SchedDestroy>()(m)});
 	mix.push_back({leaves && rts ? 1u : 0u, execOneOfWithArgs<SchedAttach>()(m)});
 	mix.push_back({pairs ? 1u : 0u, execOneOfWithArgs<MeasureShares>()(m)});
-	mix.push_back({parents ? 1u : 0u, execOneOfWithArgs<SplitShares>()(m)});
+	mix.push_back({parents ? 2u : 0u, execOneOfWithArgs<SplitShares>()(m)});
 }
 
 } // namespace ibvcert
