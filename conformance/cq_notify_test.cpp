@@ -1,8 +1,8 @@
 // Completion events, one test per clause of ibv_req_notify_cq(3),
 // ibv_get_cq_event(3) and ibv_create_cq(3)'s channel: each drives the rig
-// (conformance/cq_notify_rig.h) and hands everything done and seen to the
+// (fixtures/rigs/cq_notify_rig.h) and hands everything done and seen to the
 // judge (contracts/cq_notify_judge.h), which holds all of it to every row.
-#include "conformance/cq_notify_rig.h"
+#include "fixtures/rigs/cq_notify_rig.h"
 #include "contracts/rule_ids/ack_cq_events.h"
 #include "contracts/rule_ids/create_cq.h"
 #include "contracts/rule_ids/get_cq_event.h"

@@ -148,8 +148,13 @@ public:
 	}
 	void apply(DeviceModel &m) const override
 	{
-		if (verdict(m).accepts())
+		if (verdict(m).accepts()) {
+			const bool armed = m.srqs[slot_].srq.armed;
 			m.srqs[slot_].srq.accept(request_.attr, request_.attr_mask);
+			if (armed && request_.attr_mask == IBV_SRQ_MAX_WR && m.srqs[slot_].srq.armed)
+				m.srqs[slot_].resized_armed = true;
+		} else if ((request_.attr_mask & IBV_SRQ_MAX_WR) && request_.attr.max_wr < m.srqs[slot_].srq.outstanding)
+			m.srqs[slot_].refused_shrink = true;
 	}
 	void show(std::ostream &os) const override
 	{
@@ -257,7 +262,16 @@ private:
 // each, the limit events naming the SRQ are what the model says by then.
 class ConsumeSrq : public Step {
 public:
-	explicit ConsumeSrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
+	// After a refused resize below the WRs outstanding, that SRQ's WRs, as
+	// many as one command takes: each must still be there; after a resize
+	// accepted while armed, the messages down to the first below the limit.
+	explicit ConsumeSrq(const DeviceModel &m)
+		: slot_(*slot_where(m.srqs, [&m](const SrqSlot &s) {
+			  bool any_watched = false;
+			  for (const auto &o : m.srqs)
+				  any_watched |= o.live && (o.refused_shrink || o.resized_armed);
+			  return s.live && (!any_watched || s.refused_shrink || s.resized_armed);
+		  }))
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		RC_PRE(s.outstanding > 0u);
@@ -265,7 +279,12 @@ public:
 		std::vector<uint32_t> edges = {1, hi};
 		if (s.armed && s.armed <= s.outstanding)
 			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1});
-		n_ = *gen::in_range_aimed(1, hi, edges);
+		if (m.srqs[slot_].refused_shrink && *rc::gen::inRange(0, 3) != 0)
+			n_ = hi;
+		else if (m.srqs[slot_].resized_armed && s.armed <= s.outstanding && *rc::gen::inRange(0, 3) != 0)
+			n_ = std::min(hi, s.outstanding - s.armed + 1); // the first message below the limit
+		else
+			n_ = *gen::in_range_aimed(1, hi, edges);
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
@@ -318,18 +337,19 @@ void add_srq_commands(const DeviceModel &m, CommandMix &mix)
 	using rc::state::gen::execOneOfWithArgs;
 	if (m.caps->device.orig_attr.max_srq == 0)
 		return;
-	size_t srqs = 0, outstanding = 0, armed = 0;
+	size_t srqs = 0, outstanding = 0, armed = 0, refused = 0;
 	for (const auto &s : m.srqs) {
 		srqs += s.live;
 		outstanding += s.live ? s.srq.outstanding : 0;
 		armed += s.live && s.srq.armed;
+		refused += s.live && (s.refused_shrink || s.resized_armed);
 	}
 	// Messages come more often while an SRQ is armed.
 	mix.push_back({srqs ? 1u : 4u, execOneOfWithArgs<CreateSrq>()(m)});
 	mix.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
-	mix.push_back({srqs ? 4u : 0u, execOneOfWithArgs<ModifySrq>()(m)});
+	mix.push_back({srqs ? (armed ? 8u : 4u) : 0u, execOneOfWithArgs<ModifySrq>()(m)});
 	mix.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
-	mix.push_back({outstanding ? (armed ? 8u : 3u) : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
+	mix.push_back({refused ? 12u : outstanding ? (armed ? 8u : 3u) : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
 }
 
 } // namespace ibvcert
