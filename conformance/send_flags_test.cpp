@@ -7,7 +7,7 @@
 // without the bit (contracts/send_flags_judge.h decides which happened and
 // whether it is one of those). Then the fence on RC, and the AH's sl on a UD
 // receive. The cases only drive.
-#include "conformance/cq_notify_rig.h"
+#include "fixtures/rigs/cq_notify_rig.h"
 #include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/post_send.h"
 #include "contracts/rule_ids/req_notify_cq.h"
