@@ -16,15 +16,6 @@ constexpr const char kPollPage[] = "ibv_poll_cq(3) NOTES";
 constexpr const char kOverrun[] =
 	"In case of a CQ overrun, the async event IBV_EVENT_CQ_ERR will be triggered, and the CQ cannot "
 	"be used.";
-constexpr const char kWhen[] =
-	"The page says what each event means, not when a device must raise it: an event of this type "
-	"names an object only where its meaning happened on that object (MUST, the page's words); "
-	"that the situation raises the event is the IB spec's (SHOULD).";
-constexpr const char kRaised[] =
-	"The IB spec's affiliated asynchronous events; a provider may legitimately lack one (SHOULD). "
-	"The event follows the situation, possibly later (a kernel raises it from its own context): "
-	"the judge takes it as missing only where the caller read the queue until it stayed empty for "
-	"the case's wait after the situation.";
 
 const std::vector<ContractRule> kRules = {
 	{"async_event.return.zero_or_minus_one", kGet, Check::ReturnsZeroOrMinusOne, "result", 0, kNone,

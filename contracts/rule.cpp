@@ -121,8 +121,6 @@ bool is_request_check(Check check)
 	case Check::WcSuccess:
 	case Check::WcSignaled:
 	case Check::WcInPostedOrder:
-		return "contracts/completion_judge.cpp judge_exchange; contracts/polled_judge.cpp judge_polled "
-		       "(completions polled against the WRs outstanding)";
 	case Check::WcOpcode:
 	case Check::WcByteLen:
 	case Check::WcImmData:
