@@ -285,6 +285,7 @@ struct Emitter {
 	void qp_finding(size_t i);
 	void srq_finding(size_t i);
 	void create_qp_finding(size_t i);
+	void post_finding(size_t i);
 	// "struct ibv_qp_init_attr init = {...};" of a traced ibv_create_qp.
 	void qp_init_attr(const json &s);
 };
@@ -724,6 +725,28 @@ void Emitter::create_qp_finding(size_t i)
 	put("\t}}");
 }
 
+// A post to a QP that returned a negative value (repro/finding.cpp):
+// ibv_post_send(3) and ibv_post_recv(3) return 0 or the value of errno.
+void Emitter::post_finding(size_t i)
+{
+	const json &s = steps[i];
+	std::string verb = s["verb"], qp = s["qp"];
+	bool send = verb == "ibv_post_send";
+	put("\t{{");
+	if (send)
+		send_wrs(s["wr"]);
+	else
+		recv_wrs(s["wr"], "ibv_recv_wr");
+	put("\t\tstruct {} *bad_wr = NULL;", send ? "ibv_send_wr" : "ibv_recv_wr");
+	put("\t\tint ret = {}({}, wr, &bad_wr);", verb, qp);
+	put("\t\tprintf(\"{}({}, {} WR(s)) = %s (%d)\\n\", err_name(ret), ret);", verb, qp, s["wr"].size());
+	put("\t\tif (ret < 0) {{");
+	put("\t\t\tprintf(\"DEVIATION: {} returns 0 or the value of errno; it returned %d\\n\", ret);", verb);
+	put("\t\t\tbad = 1;");
+	put("\t\t}}");
+	put("\t}}");
+}
+
 void Emitter::finding_step(size_t i)
 {
 	std::string verb = steps[i]["verb"];
@@ -731,6 +754,8 @@ void Emitter::finding_step(size_t i)
 		qp_finding(i);
 	else if (verb == "ibv_create_qp")
 		create_qp_finding(i);
+	else if (verb == "ibv_post_send" || verb == "ibv_post_recv")
+		post_finding(i);
 	else
 		srq_finding(i);
 }

@@ -12,6 +12,8 @@
 #include "repro/verbs_json.h"
 #include "contracts/rule_ids/create_qp.h"
 #include "contracts/rule_ids/modify_qp.h"
+#include "contracts/rule_ids/post_recv.h"
+#include "contracts/rule_ids/post_send.h"
 #include "contracts/rule_ids/post_srq_recv.h"
 #include "contracts/rule_ids/srq.h"
 
@@ -429,6 +431,18 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 						     std::max(bad, 0), s["wr"].size());
 				f = c;
 			}
+		} else if ((verb == "ibv_post_send" || verb == "ibv_post_recv") && ret < 0 && qps.count(s["qp"])) {
+			// ibv_post_send(3), ibv_post_recv(3): 0 or the value of errno.
+			Finding c;
+			c.step = i;
+			c.object = s["qp"];
+			c.check = Finding::Check::ErrnoValue;
+			c.expect_accept = true;
+			c.expected = "0, or the value of errno on failure (a positive errno)";
+			c.rules = {verb == "ibv_post_send" ? rule_id::post_send_return_zero_or_errno
+							   : rule_id::post_recv_return_zero_or_errno};
+			c.seen = fmt::format("returned {} for a list of {} WR(s)", ret, s["wr"].size());
+			f = c;
 		} else if (verb == "ibv_poll_cq") {
 			for (const auto &wc : s["wc"]) {
 				if (wc.value("opcode", 0) < IBV_WC_RECV)

@@ -3,9 +3,9 @@
 // each request's outcome class, a rejected request must leave the object's
 // ibv_query_qp / ibv_query_srq and ibv_qp::state as they were, an accepted
 // modify must read back as set (the rules of contracts/read_back.h), a
-// created SRQ must query as ibv_create_srq reported it, ibv_post_srq_recv
-// returns 0 or an errno, and an SRQ no ibv_modify_srq armed raises no limit
-// event. Of the calls before the case's first failure, the last one that
+// created SRQ must query as ibv_create_srq reported it, ibv_post_send,
+// ibv_post_recv and ibv_post_srq_recv return 0 or an errno, and an SRQ no
+// ibv_modify_srq armed raises no limit event. Of the calls before the case's first failure, the last one that
 // breaks a condition is the finding.
 #pragma once
 
