@@ -7,12 +7,15 @@ std::string TraceLog::new_id(const std::string &kind)
 	return kind + std::to_string(++next_);
 }
 
+// The step goes in before the listener judges it: a failure the judge marks
+// (mark_failure) then follows the call that caused it, and the finding
+// (repro/finding.cpp) looks at the calls up to the first failure.
 void TraceLog::add(nlohmann::json step)
 {
+	if (retain_)
+		steps_.push_back(step);
 	if (listener_)
 		listener_(step);
-	if (retain_)
-		steps_.push_back(std::move(step));
 }
 
 void TraceLog::set_listener(std::function<void(const nlohmann::json &)> listener)

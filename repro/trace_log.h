@@ -16,7 +16,7 @@ class TraceLog {
 public:
 	// "qp3": the next id of this kind of object.
 	std::string new_id(const std::string &kind);
-	// Records a step, and hands it to the listener (the call judge) first.
+	// Records a step, then hands it to the listener (the call judge).
 	void add(nlohmann::json step);
 	// Called with every step added (nullptr: none).
 	void set_listener(std::function<void(const nlohmann::json &)> listener);
