@@ -114,6 +114,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "cq-event-wrong-context=clause:cq_notify:get_cq_event.names_the_cq"
   "req-notify-returns-minus-one=clause:cq_notify:req_notify_cq.return.zero_or_errno"
   "get-cq-event-returns-errno=clause:cq_notify:get_cq_event.return.zero_or_minus_one"
+  # SENDs completing on another QP's CQ: the resize row's own CQ misses them.
+  "send-wc-on-first-qps-cq=clause:resize_cq:resize_cq[.][a-z_.]+"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
