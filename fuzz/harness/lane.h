@@ -13,6 +13,7 @@
 #include "fixtures/model/qp_model.h"
 #include "fixtures/model/sched_model.h"
 #include "fixtures/model/srq_model.h"
+#include "contracts/srq_event_judge.h"
 #include "fixtures/qp_builder.h"
 #include "fixtures/qp_snapshot.h"
 #include "fixtures/sched.h"
@@ -20,6 +21,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,10 @@ struct SrqSlot {
 	std::unique_ptr<Srq> srq;
 	SrqModel model;
 	uint32_t limit_events_got = 0; // IBV_EVENT_SRQ_LIMIT_REACHED got for it (get_async_event)
+	// Its life as contracts/srq_event_judge.h views it: each call made on
+	// it, each message that took one of its WRs, each event read, each
+	// srq_limit read (the SRQ's ops add the steps; judge_srq asks the judge).
+	SrqHistory history;
 	explicit operator bool() const { return srq != nullptr; }
 };
 
@@ -155,6 +161,10 @@ public:
 	ibv_moderate_cq fresh_moderation{};
 	std::map<int, ibv_ece> fresh_ece;
 	bool ece_set = false; // an ibv_set_ece of this lane succeeded
+	// The srq_limit the lane's first SRQ read right after its create, before
+	// any ibv_modify_srq of the lane set one (srq.lifecycle.new_srq_not_armed).
+	std::optional<uint32_t> fresh_srq_limit;
+	bool srq_limit_set = false;
 
 private:
 	int index_;

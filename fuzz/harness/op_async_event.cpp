@@ -1,15 +1,15 @@
 // ibv_get_async_event, then ibv_ack_async_event of what it returned: the
 // next event of the device, if one is there (emu0 raises each event inside
 // the verb that causes it; a real device is given a few milliseconds).
-// An IBV_EVENT_SRQ_LIMIT_REACHED of the lane's SRQ is held to the SRQ's
-// model: no more such events than the drops below an armed srq_limit
-// (srq.limit_event.once_below_the_limit); on the reference device (emu0)
-// none of them missing either. Other events are evidence.
+// Each read is a step of the lane's SRQ's history, judged by
+// judge_srq_history (contracts/srq_event_judge.h): an
+// IBV_EVENT_SRQ_LIMIT_REACHED no drop below an armed srq_limit explains, on
+// every device; on the reference device (emu0) one that did not come. Other
+// events are evidence.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids/srq.h"
 
 namespace ibvcert::fuzz {
 namespace {
@@ -42,34 +42,30 @@ public:
 		return 0;
 	}
 
+	// A read is a step of the SRQ's history: the limit events naming it
+	// (0 or 1), and, when no event was there on the reference device (which
+	// raises each inside the verb that causes it), every due one has come.
 	void settle(Lane &lane, int) override
 	{
 		const Got &g = got_[lane.index()];
-		if (g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq)
-			lane.srq().limit_events_got++;
+		if (!lane.srq())
+			return;
+		SrqSlot &srq = lane.srq();
+		bool limit = g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq;
+		if (limit)
+			srq.limit_events_got++;
+		SrqStep step;
+		step.kind = SrqStep::Kind::EventsRead;
+		step.limit_events = limit ? 1 : 0;
+		step.awaited = !g.got && lane.strict();
+		step.at = "get_async_event";
+		srq.history.steps.push_back(step);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		int i = lane.index();
-		const Got &g = got_[i];
-		if (!lane.srq())
-			return;
-		const SrqSlot &srq = lane.srq();
-		if (g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq &&
-		    srq.limit_events_got > srq.model.events)
-			oracle.fail(i, {"get_async_event.srq-limit-extra",
-					"an SRQ limit event no drop below an armed srq_limit explains",
-					observed(rule_id::srq_limit_event_once_below_the_limit,
-						 "events got " + std::to_string(srq.limit_events_got) +
-							 "; srq (model): " + srq.model.describe())});
-		if (!g.got && lane.strict() && srq.limit_events_got < srq.model.events)
-			oracle.fail(i, {"get_async_event.srq-limit-missing",
-					"the SRQ's WRs dropped below the armed srq_limit and no limit "
-					"event came",
-					observed(rule_id::srq_limit_event_once_below_the_limit,
-						 "events got " + std::to_string(srq.limit_events_got) +
-							 "; srq (model): " + srq.model.describe())});
+		if (lane.srq())
+			judge_srq("get_async_event", lane.srq().history, lane, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override

@@ -39,8 +39,8 @@ public:
 		if (ret[i] == 0 && (mask_ & IBV_QP_STATE) && b.attr.qp_state != b.state)
 			oracle.fail(i, {"query_qp.state",
 					"ibv_query_qp reports a state other than the one the QP is in",
-					observed_state("qp_state=" + qp_state_name(b.attr.qp_state) +
-						       ", expected " + qp_state_name(b.state))});
+					judge_state("qp_state=" + qp_state_name(b.attr.qp_state) +
+						    ", expected " + qp_state_name(b.state))});
 	}
 
 	std::string describe(const Lane &lane) const override

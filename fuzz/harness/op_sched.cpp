@@ -10,7 +10,7 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
-#include "contracts/rule_ids/sched.h"
+#include "contracts/sched_judge.h"
 #include "fixtures/model/sched_model.h"
 
 namespace ibvcert::fuzz {
@@ -86,35 +86,40 @@ std::string describe_request(const SchedRequest &r)
 	return describe_sched_attr(a, parent_name(r.parent));
 }
 
-// On emu0, after every scheduling op: every element applies what the model
-// holds of it.
-// rule: the row the element's reading observes (the call's: a new element
-// starts from its own attributes, a modify's shares follow its new value).
-void check_tree(const char *id, const char *rule, Lane &lane, const LaneSnapshot &after,
-		Oracle &oracle)
+// The call on element `slot` as judge_sched_call (contracts/sched_judge.h)
+// views it: the request, the result, and what the element applies as the
+// device reports it before (a modify) and after the call; a destroy, whether
+// the node had children and how the tree changed. What the other elements
+// apply is the frame's (judge_frame), what the tree does to traffic the
+// share rows' (sched_send).
+SchedCallView sched_view(SchedCall call, int slot, const SchedAttr &asked, int result,
+			 const LaneSnapshot &before, const LaneSnapshot &after)
 {
-	if (!lane.strict())
-		return;
-	const SchedModel &m = lane.sched_model();
-	for (int i = 0; i < kSchedSlots; i++) {
-		if (!lane.sched(i) || !m.live(i) || !after.sched_live[i] || after.sched_ret[i])
-			continue;
-		auto differ = m.disagreements(i, after.sched[i]);
-		if (differ.empty())
-			continue;
-		const SchedAttr &q = after.sched[i];
-		int parent = m.index_of(q.parent);
-		oracle.fail(lane.index(),
-			    {std::string(id) + ".sched-state",
-			     "a scheduling element applies other values than it was given",
-			     observed(rule,
-				      "sched#" + std::to_string(i) + ": applies " +
-					      describe_sched_attr(q, q.parent && parent < 0 ? "another"
-											 : parent_name(parent)) +
-					      ", expected " +
-					      describe_sched_attr(m.applied(i), parent_name(m.at(i).parent))),
-			     differ});
-	}
+	SchedCallView v;
+	v.call = call;
+	v.result = result;
+	v.flags = asked.flags;
+	v.bw_share = asked.bw_share;
+	v.max_avg_bw = asked.max_avg_bw;
+	auto reading = [slot](const LaneSnapshot &s) -> std::optional<SchedApplied> {
+		if (!s.sched_live[slot] || s.sched_ret[slot])
+			return std::nullopt;
+		return SchedApplied{s.sched[slot].bw_share, s.sched[slot].max_avg_bw};
+	};
+	if (call == SchedCall::Modify)
+		v.before = reading(before);
+	v.after = reading(after);
+	v.what = std::string(sched_call_name(call)) + " sched#" + std::to_string(slot) + ": " +
+		 describe_sched_attr(asked, "");
+	return v;
+}
+
+void judge_call_view(const char *id, Lane &lane, const SchedCallView &v, Oracle &oracle)
+{
+	Verdict verdict = judge_sched_call(v);
+	if (!verdict.accepts())
+		oracle.fail(lane.index(), {std::string(id) + ".sched-call:" + verdict.first()->rule->id,
+					   "the scheduling call breaks its rows", verdict});
 }
 
 class SchedCreateOp : public Op {
@@ -152,13 +157,16 @@ public:
 			lane.sched_model().created(slot_, e.node.get(), leaf_, bound_[lane.index()].attr);
 	}
 
-	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	void check(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after, Oracle &oracle) override
 	{
 		int i = lane.index();
 		if (ret[i] == 0 && !lane.sched(slot_))
 			oracle.fail(i, {"sched_create.no-element",
 					"the device layer's create returned 0 without an element", {}});
-		check_tree("sched_create", rule_id::sched_lifecycle_new_element_starts_from_its_own_attributes, lane, after, oracle);
+		if (ret[i] == 0)
+			judge_call_view("sched_create",  lane,
+					sched_view(SchedCall::Create, slot_, bound_[i].attr, ret[i], before, after),
+					oracle);
 	}
 
 	std::string describe(const Lane &) const override
@@ -223,9 +231,11 @@ public:
 			lane.sched_model().modified(slot_, bound_[lane.index()].attr);
 	}
 
-	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	void check(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after, Oracle &oracle) override
 	{
-		check_tree("sched_modify", rule_id::sched_modify_shares_follow_the_new_value, lane, after, oracle);
+		int i = lane.index();
+		judge_call_view("sched_modify", lane,
+				sched_view(SchedCall::Modify, slot_, bound_[i].attr, ret[i], before, after), oracle);
 	}
 
 	std::string describe(const Lane &lane) const override
@@ -292,9 +302,16 @@ public:
 		lane.sched(slot_) = SchedSlot{}; // destroyed: the handle goes without a second destroy
 	}
 
-	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after, Oracle &oracle) override
+	void check(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after, Oracle &oracle) override
 	{
-		check_tree("sched_destroy", rule_id::sched_modify_shares_follow_the_new_value, lane, after, oracle);
+		int i = lane.index();
+		SchedCallView v = sched_view(SchedCall::Destroy, slot_, SchedAttr{}, ret[i], before, after);
+		v.had_children = children_[i] > 0;
+		v.tree_viewed = true;
+		if (ret[i] != 0)
+			v.tree_changes = diff_slots(before, after);
+		v.what = std::string("destroy sched#") + std::to_string(slot_);
+		judge_call_view("sched_destroy", lane, v, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override

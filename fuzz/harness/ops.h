@@ -5,6 +5,8 @@
 
 #include "fuzz/harness/session.h"
 
+#include "contracts/srq_event_judge.h"
+
 namespace ibvcert::fuzz {
 
 // QP lifecycle and ibv_modify_qp / ibv_query_qp.
@@ -57,6 +59,12 @@ void cq_notify_step(Session &s);
 // reference). `id` is the creating op's verb id.
 void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle);
 void check_new_qp_ece(Lane &lane, Qp &qp, ibv_qp_type type, const char *id, Oracle &oracle);
+
+// The lane's SRQ's history (SrqSlot::history: each SRQ op and the datapath
+// add their steps, `at` naming the op) handed to judge_srq_history
+// (contracts/srq_event_judge.h); a breach fails the op as
+// `<id>.srq-history:<rule id>`.
+void judge_srq(const char *id, const SrqHistory &history, Lane &lane, Oracle &oracle);
 
 // The datapath (a loopback-connected QP pair, MRs, the SRQ's consumption,
 // async events): ibv_reg_mr / ibv_dereg_mr on the lane's MR slots; the pair

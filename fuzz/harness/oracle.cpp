@@ -1,10 +1,10 @@
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/call_judge.h"
+#include "contracts/effect_judge.h"
 #include "contracts/frame_judge.h"
 #include "contracts/outcome_judge.h"
 #include "contracts/rule.h"
-#include "contracts/rule_ids/modify_qp.h"
 
 #include "fuzz/harness/known.h"
 #include "fuzz/harness/session.h"
@@ -59,13 +59,6 @@ std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapsh
 std::vector<std::string> diff_slot(const LaneSnapshot &before, const LaneSnapshot &after, int slot)
 {
 	return diff(before, after, [&](int s) { return s == slot; });
-}
-
-Verdict observed(const char *rule_id, std::string detail)
-{
-	Verdict v;
-	v.breaches.push_back({find_rule(rule_id), std::move(detail)});
-	return v;
 }
 
 void Oracle::fail(int lane, const Violation &v) const
@@ -169,11 +162,18 @@ void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapsh
 	}
 }
 
-Verdict observed_state(const std::string &where)
+// A QP whose state, as ibv_query_qp or ibv_qp::state reads it, is not the
+// one the accepted ibv_modify_qp calls set (the model follows nothing else;
+// a call on another object that moved it is the frame's): the read-back rows
+// of ibv_modify_qp, by the effect rows' interpreter (judge_effect).
+Verdict judge_state(const std::string &where)
 {
-	Verdict v = observed(rule_id::modify_qp_required_set_accepted, where);
-	v.breaches.push_back(observed(rule_id::modify_qp_query_reads_back_as_set, where).breaches[0]);
-	return v;
+	EffectObservation obs;
+	obs.verb = Verb::ModifyQp;
+	obs.result = 0;
+	obs.read_back = true;
+	obs.read_back_mismatches = {where};
+	return judge_effect(obs);
 }
 
 void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
@@ -188,10 +188,10 @@ void Oracle::check_after(Lane &lane, const LaneSnapshot &before, const LaneSnaps
 			std::string where = "qp#" + std::to_string(s) + ": " + d.text;
 			if (d.kind == Kind::State)
 				fail(i, {id + ".state", "ibv_query_qp reports a state other than the one the QP is in",
-					 observed_state(where)});
+					 judge_state(where)});
 			if (d.kind == Kind::StateField)
 				fail(i, {id + ".state-field", "ibv_qp::state differs from the state the QP is in",
-					 observed_state(where)});
+					 judge_state(where)});
 		}
 	}
 

@@ -37,10 +37,6 @@ struct Violation {
 	std::string extra = {};                // anything else the evidence needs
 };
 
-// An op's observation of a row no judge runs yet (a Check::Effect row: the
-// op reads the behaviour, the row gives its level and sentence).
-Verdict observed(const char *rule_id, std::string detail);
-
 class Oracle {
 public:
 	Oracle(const Session &session, Op &op) : session_(session), op_(&op) {}
@@ -75,9 +71,9 @@ private:
 // kSrqSlot, for each scheduling element unless skip_slot is its own.
 std::vector<std::string> diff_slots(const LaneSnapshot &before, const LaneSnapshot &after,
 				    int skip_slot = -1);
-// A QP that is not in the state the accepted modifies led it to: "the
-// required set moves the QP" and "it reads back as set" together.
-Verdict observed_state(const std::string &where);
+// A QP that is not in the state the accepted modifies led it to, judged by
+// ibv_modify_qp's read-back rows (judge_effect).
+Verdict judge_state(const std::string &where);
 
 // The same for the one slot (a QP's, kSrqSlot, kSchedSlot0 + i) alone.
 std::vector<std::string> diff_slot(const LaneSnapshot &before, const LaneSnapshot &after, int slot);

@@ -43,9 +43,13 @@ set(knob_reports
 # resize below the model's count succeeds). srq_limit armed by
 # ibv_create_srq shows in ibv_query_srq right after it.
 set(srq_knob_reports
-  "srq-resize-drops-wrs=clause:(post_srq_recv.model.accepted:srq.post_srq_recv.max_wr_outstanding|post_srq_recv.bad-wr|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
-  "srq-limit-armed-at-create=clause:create_srq.srq-state"
+  "srq-resize-drops-wrs=clause:((post_srq_recv.model.accepted|post_srq_recv.bad-wr):srq.post_srq_recv.max_wr_outstanding|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
 )
+# srq_limit armed by ibv_create_srq: on a lone SRQ no row judges what its
+# query reads (ibv_query_srq(3) gives only "0: not armed"); a second SRQ
+# reads otherwise than the first (srq.lifecycle.new_srq_not_armed), or an
+# event comes from the create's limit (srq.create.srq_limit_arms_nothing):
+# the sequence target's.
 set(modify_srq_knob_reports ${srq_knob_reports})
 set(modify_srq_diff_knob srq-resize-drops-wrs)
 # A QP's QoS: rate_limit outside packet_pacing_caps on a QP the table lets
@@ -53,6 +57,13 @@ set(modify_srq_diff_knob srq-resize-drops-wrs)
 set(qp_qos_knob_reports
   "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
   "comp-mask-ignored=clause:set_ece.model.accepted:ece.comp_mask.zero"
+  "ece-query-returns-request=clause:set_ece.judged:ece.(options.accepted_subset_in_every_state|query.returns_what_set_accepted)"
+  "ece-checked-only-in-reset=clause:set_ece.model.accepted:ece.comp_mask.zero"
+  "rate-limit-state-unchecked=clause:modify_qp_rate_limit.model.accepted:modify_qp.transition.allowed"
+)
+# The QP target: the QP verbs' knobs and a removed pacing kept.
+set(modify_qp_knob_reports ${knob_reports}
+  "rate-limit-zero-kept=clause:modify_qp.rate-limit"
 )
 set(qp_qos_diff_knob comp-mask-ignored)
 # The scheduling tree: a root given a non-zero bw_share, and a comp_mask
@@ -78,6 +89,33 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "sched-recreate-keeps-cap=clause:sched_send.shares"
   # ibv_resize_cq on a CQ holding completions (op_resize_cq.cpp).
   "resize-cq-drops-completions=clause:resize_cq:resize_cq.unpolled.kept"
+  # The SRQ's limit event and srq_limit over its life (judge_srq_history,
+  # the events read by get_async_event), a new SRQ against the first.
+  "srq-limit-armed-at-create=clause:(create_srq.srq-state:srq.lifecycle.new_srq_not_armed|[a-z_]+.srq-history:srq.create.srq_limit_arms_nothing)"
+  "srq-limit-at-equal=clause:[a-z_]+.srq-history:srq.limit_event.(once_below_the_limit|armed_across_resize)"
+  "srq-limit-refires=clause:[a-z_]+.srq-history:srq.limit_event.once_below_the_limit"
+  "srq-limit-not-disarmed=clause:[a-z_]+.srq-history:srq.limit_event.once_below_the_limit"
+  "srq-resize-disarms=clause:[a-z_]+.srq-history:srq.limit_event.(armed_across_resize|once_below_the_limit)"
+  "srq-limit-kept-across-srqs=clause:create_srq.srq-state:srq.lifecycle.new_srq_not_armed"
+  # What a call did beyond its object, its result, a new object's start.
+  "cross-object-interference=clause:modify_qp.isolation"
+  "rejection-as-negative-errno=clause:modify_qp.return"
+  "ece-kept-across-qps=clause:create_qp.ece:ece.lifecycle.new_qp_starts_from_the_default"
+  "cq-moderation-kept-across-cqs=clause:connect_pair.cq-moderation:modify_cq.lifecycle.new_cq_starts_unmoderated"
+  # The scheduling calls (judge_sched_call, the model's verdicts).
+  "sched-flagless-applied=clause:sched_(create|modify).sched-call:sched.field_without_flag.ignored"
+  "sched-root-modify-refused=clause:sched_modify.model.rejected-valid"
+  # Completion events (op_cq_notify.cpp, judge_cq_notify).
+  "notify-arm-ignored=clause:cq_notify:req_notify_cq.any_cqe"
+  "notify-send-cqe-ignored=clause:cq_notify:req_notify_cq.any_cqe"
+  "notify-error-not-solicited=clause:cq_notify:req_notify_cq.solicited_only.solicited_event"
+  "notify-not-one-shot=clause:cq_notify:get_cq_event.one_per_armed_completion"
+  "notify-event-at-arm=clause:cq_notify:get_cq_event.one_per_armed_completion"
+  "cq-event-wrong-context=clause:cq_notify:get_cq_event.names_the_cq"
+  "req-notify-returns-minus-one=clause:cq_notify:req_notify_cq.return.zero_or_errno"
+  "get-cq-event-returns-errno=clause:cq_notify:get_cq_event.return.zero_or_minus_one"
+  # SENDs completing on another QP's CQ: the resize row's own CQ misses them.
+  "send-wc-on-first-qps-cq=clause:resize_cq:resize_cq[.][a-z_.]+"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
