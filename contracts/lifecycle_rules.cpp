@@ -158,6 +158,32 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_destroy_qp() destroys the QP qp.",
 	 "A QP not attached to a multicast group is destroyed: the call returns 0, and the PD, CQs "
 	 "and SRQ it used no longer count it (their destroys then succeed)."},
+	// ibv_create_comp_channel(3): the channel verbs.
+	{"create_comp_channel.return.zero_or_errno", verb_bit(Verb::CreateCompChannel),
+	 Check::ReturnsErrno, "result", 0, kNone, kErrnoMax, Feature::None, nullptr, 0, Level::MUST, 0,
+	 "ibv_create_comp_channel(3) RETURN VALUE",
+	 "ibv_create_comp_channel() returns a pointer to the created completion event channel, or "
+	 "NULL if the request fails.",
+	 kNullErrno},
+	{"destroy_comp_channel.return.zero_or_errno", verb_bit(Verb::DestroyCompChannel),
+	 Check::ReturnsErrno, "result", 0, kNone, kErrnoMax, Feature::None, nullptr, 0, Level::MUST, 0,
+	 "ibv_create_comp_channel(3) RETURN VALUE",
+	 "ibv_destroy_comp_channel() returns 0 on success, or the value of errno on failure (which "
+	 "indicates the failure reason).",
+	 kErrnoNote},
+	{"destroy_comp_channel.busy_while_cq_attached", verb_bit(Verb::DestroyCompChannel),
+	 Check::BusyWhileUsed, "CQs", 0, kNone, kNone, Feature::None, nullptr, 0, Level::MUST,
+	 fixed(EBUSY), "ibv_create_comp_channel(3) NOTES",
+	 "ibv_destroy_comp_channel() fails if any CQs are still associated with the completion event "
+	 "channel being destroyed.",
+	 "libibverbs counts the CQs created on a channel (ibv_create_cq with it; ibv_destroy_cq "
+	 "releases them) and answers EBUSY while the count is not 0, before any provider runs (MUST, "
+	 "errno fixed). The channel stays and keeps working: a CQ can still be created on it."},
+	{"destroy_comp_channel.freed_when_unused", verb_bit(Verb::DestroyCompChannel),
+	 Check::FreedWhenUnused, "", 0, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0,
+	 "ibv_create_comp_channel(3)",
+	 "ibv_destroy_comp_channel() destroys the completion event channel channel.",
+	 "Once the CQs created on it are destroyed, the destroy returns 0."},
 	// ibv_reg_mr(3).
 	{"reg_mr.access.known", verb_bit(Verb::RegMr), Check::MaskKnown, "access", kListedAccess, kNone,
 	 kNone, Feature::None, nullptr, 0, Level::MUST, EINVAL, "ibv_reg_mr(3)",

@@ -51,6 +51,8 @@ const char *verb_name(Verb verb)
 	case Verb::GetDeviceList: return "ibv_get_device_list";
 	case Verb::OpenDevice: return "ibv_open_device";
 	case Verb::CloseDevice: return "ibv_close_device";
+	case Verb::CreateCompChannel: return "ibv_create_comp_channel";
+	case Verb::DestroyCompChannel: return "ibv_destroy_comp_channel";
 	case Verb::Count: break;
 	}
 	return "?";
@@ -96,6 +98,8 @@ const char *verb_family(Verb verb)
 	case Verb::GetDeviceList:
 	case Verb::OpenDevice:
 	case Verb::CloseDevice: return "device_list";
+	case Verb::CreateCompChannel:
+	case Verb::DestroyCompChannel: return "lifecycle";
 	case Verb::Count: break;
 	}
 	return "?";

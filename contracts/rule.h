@@ -57,6 +57,8 @@ enum class Verb : unsigned {
 	GetDeviceList,
 	OpenDevice,
 	CloseDevice,
+	CreateCompChannel,
+	DestroyCompChannel,
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");

@@ -272,7 +272,15 @@ public:
 	~TChannel() override
 	{
 		inner.reset();
-		trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}});
+		if (!destroyed_)
+			trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}});
+	}
+	int destroy() override
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		return ret;
 	}
 	bool readable(std::chrono::milliseconds timeout) override { return inner->readable(timeout); }
 	int get_cq_event(const void *&cq, void *&cq_context, int &err) override
@@ -284,6 +292,9 @@ public:
 	}
 	std::unique_ptr<CompChannel> inner;
 	std::string id;
+
+private:
+	bool destroyed_ = false;
 };
 
 class TMr final : public Mr {

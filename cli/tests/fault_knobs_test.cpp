@@ -69,6 +69,7 @@ const KnobExpectation kExpectations[] = {
 	{"create-qp-srq-recv-caps-checked", "CreateQp.JudgedAgainstTheRequestAndTheLiveQps"},
 	{"dealloc-pd-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
 	{"destroy-cq-in-use", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"destroy-channel-in-use", "CompChannelDestroy.RefusedWhileItsCqsLiveThenFreed"},
 	{"reg-mr-unknown-access", "RegMr.JudgedAgainstTheRequest"},
 	{"reg-mr-reports-page-span", "RegMr.JudgedAgainstTheRequest"},
 	{"create-ah-any-port", "CreateAh.JudgedAgainstTheRequest"},
