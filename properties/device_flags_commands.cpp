@@ -363,7 +363,7 @@ private:
 void add_flags_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	mix.push_back({3, execOneOfWithArgs<FlaggedPost>()(m)});
+	mix.push_back({2, execOneOfWithArgs<FlaggedPost>()(m)});
 	mix.push_back({1, execOneOfWithArgs<FencedAfterFetch>()(m)});
 	mix.push_back({1, execOneOfWithArgs<RoutedPairs>()(m)});
 }
