@@ -121,6 +121,11 @@ public:
 		// Armed, a resize alone is what may disturb the arming.
 		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {6, 2}, {1, 3}})
 				   : *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
+		// Two WRs or more outstanding: a resize below them one time in four
+		// besides, the refusal that must keep every WR (ConsumeSrq drains
+		// them after it), otherwise about two in a run of 100 cases.
+		if (s.outstanding > 1 && *rc::gen::inRange(0, 4) == 0)
+			kind = 3;
 		if (kind == 1 && s.outstanding > 0) {
 			request_.attr_mask = IBV_SRQ_LIMIT;
 			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding, {1, s.outstanding});
