@@ -77,7 +77,7 @@ DeviceListResult list_and_judge(const DeviceCommand &step, const DeviceModel &m,
 class GetDeviceList : public Step {
 public:
 	explicit GetDeviceList(const DeviceModel &)
-		: num_devices_(*rc::gen::arbitrary<bool>()), none_(*rc::gen::inRange(0, 4) == 0)
+		: num_devices_(*rc::gen::arbitrary<bool>()), none_(*rc::gen::arbitrary<bool>())
 	{
 	}
 	void apply(DeviceModel &) const override {}
@@ -233,9 +233,9 @@ private:
 void add_open_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	mix.push_back({1, execOneOfWithArgs<GetDeviceList>()(m)});
-	mix.push_back({1, execOneOfWithArgs<OpenDevice>()(m)});
-	mix.push_back({1, execOneOfWithArgs<CreateCqOnVector>()(m)});
+	// One weight for the three: each knob they show is met within a few
+	// cases, and the rest of the mix keeps its share.
+	mix.push_back({1, execOneOfWithArgs<GetDeviceList, OpenDevice, CreateCqOnVector>()(m)});
 }
 
 } // namespace ibvcert
