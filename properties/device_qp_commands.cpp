@@ -41,6 +41,16 @@ public:
 				paced.push_back(t);
 		type_ = paced.empty() || *rc::gen::inRange(0, 3) ? *rc::gen::elementOf(m.qp_types)
 								  : *rc::gen::elementOf(paced);
+		// While no RC QP lives, RC one time in three: the type DrainQp's
+		// RTS->SQD with IBV_QP_EN_SQD_ASYNC_NOTIFY is asked on, otherwise
+		// about one create in ten beside the paced types.
+		bool rc_live = false, rc_made = false;
+		for (const auto &q : m.qps)
+			rc_live = rc_live || (q.live && q.qp.type == IBV_QPT_RC);
+		for (ibv_qp_type t : m.qp_types)
+			rc_made = rc_made || t == IBV_QPT_RC;
+		if (!rc_live && rc_made && *rc::gen::inRange(0, 3) == 0)
+			type_ = IBV_QPT_RC;
 	}
 	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(!m.qps[slot_].live); }
 	void apply(DeviceModel &m) const override { m.create_qp(slot_, type_); }

@@ -121,6 +121,13 @@ public:
 		// Armed, a resize alone is what may disturb the arming.
 		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {6, 2}, {1, 3}})
 				   : *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
+		// Unarmed with two WRs or more outstanding: half the requests drawn
+		// around the boundaries become a resize below the WRs (one request
+		// in four, was one in eight), the refusal that must keep every WR
+		// (ConsumeSrq drains them after it); arming and the resizes the
+		// SRQ takes keep their share.
+		if (kind == 0 && !s.armed && s.outstanding > 1 && *rc::gen::inRange(0, 2) == 0)
+			kind = 3;
 		if (kind == 1 && s.outstanding > 0) {
 			request_.attr_mask = IBV_SRQ_LIMIT;
 			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding, {1, s.outstanding});

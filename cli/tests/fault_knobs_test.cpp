@@ -1,6 +1,9 @@
 // Proof the suite can fail: each test-only fault knob of emu0 makes the
-// clause written against it FAIL, and a clean emu0 fails nothing.
+// clause written against it FAIL (a run of that clause's cases alone: that
+// the whole run fails under every knob is `ibvcert selftest`'s), every knob
+// emu0 has is listed, and a clean emu0 fails nothing.
 #include "cli/tests/run_command.h"
+#include "fixtures/emu/emu_faults.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -74,6 +77,90 @@ const KnobExpectation kExpectations[] = {
 	{"reg-mr-reports-page-span", "RegMr.JudgedAgainstTheRequest"},
 	{"create-ah-any-port", "CreateAh.JudgedAgainstTheRequest"},
 	{"query-gid-beyond-table", "QueryGid.JudgedOnThePortAndIndex"},
+	// the CQ's and the scheduler's verbs
+	{"accept-qp-cap", "ModifyQpForeignAttribute.RejectedAndChangesNothing"},
+	{"resize-cq-drops-completions", "ResizeCq.JudgedOnTheCqItLeaves"},
+	{"create-cq-rounds-down", "CreateCq.ReturnsACqOfAtLeastTheRequestOrRefusesIt"},
+	{"sched-qp-starts-attached", "SchedQpAttach.NewQpIsInNoElement"},
+	{"sched-zero-share-not-default", "SchedDefault.ZeroBwShareIsTheDefaultWeight"},
+	{"sched-flagless-applied", "SchedTree.BuildsModifiesAndTearsDownTheManPageExample"},
+	{"sched-detach-refused", "SchedQpAttach.AttachAndDetach"},
+	{"sched-root-modify-refused", "SchedTree.BuildsModifiesAndTearsDownTheManPageExample"},
+	// the datapath: what a completion carries, where the bytes land
+	{"wc-write-as-send", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"wc-byte-len-is-room", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"wc-imm-flag-missing", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"wc-src-qp-own", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"wc-grh-flag-missing", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"wc-flags-stray-bit", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"unsignaled-completes", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"sq-sig-all-ignored", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"recv-newest-first", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"gather-first-sge-only", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"write-at-mr-start", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"cas-always-swaps", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"ud-grh-not-written", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"ud-ignores-remote-qpn", "PostSendExchange.JudgedOnWhatEachCqGaveAndWhereTheBytesLanded"},
+	{"inline-checks-lkey", "PostSendInline.SendsTheBytesAsPostedWithoutTheirLkey"},
+	{"ud-qkey-unchecked", "PostSendUd.OnlyTheMessagesWithTheDestinationsQkeyArrive"},
+	{"recv-wc-on-send-cq", "CompletionRouting.EachCompletionOnItsOwnQpsCqEachReceiveFromItsOwnSrq"},
+	{"flush-as-general-err", "PostInErr.EveryWrHeldOrPostedCompletesFlushedOnItsOwnCq"},
+	{"post-in-err-dropped", "PostInErr.EveryWrHeldOrPostedCompletesFlushedOnItsOwnCq"},
+	{"srq-qp-post-recv-accepted", "PostRecvOnSrqQp.IsRefusedAndTheMessageTakesTheSrqsWr"},
+	// completion events (ibv_req_notify_cq, ibv_get_cq_event, ibv_ack_cq_events)
+	{"notify-arm-ignored", "CqNotify.ReqNotifyCqArms"},
+	{"notify-send-cqe-ignored", "CqNotify.ReqNotifyCqAnyCqe"},
+	{"notify-error-not-solicited", "CqNotify.ReqNotifyCqSolicitedOnlySolicitedEvent"},
+	{"notify-solicited-as-any", "CqNotify.ReqNotifyCqSolicitedOnlyUnsolicitedQuiet"},
+	{"notify-not-one-shot", "CqNotify.ReqNotifyCqOneShot"},
+	{"notify-event-at-arm", "CqNotify.GetCqEventOnePerArmedCompletion"},
+	{"cq-event-wrong-context", "CqNotify.GetCqEventNamesTheCq"},
+	{"cq-event-on-first-channel", "CqNotify.CreateCqChannelEventsOnTheChannel"},
+	{"destroy-cq-ignores-acks", "CqNotify.AckCqEventsDestroyWaitsForAcks"},
+	{"req-notify-returns-minus-one", "CqNotify.ReqNotifyCqReturnsZeroOrErrno"},
+	{"get-cq-event-returns-errno", "CqNotify.GetCqEventReturnsZeroOrMinusOne"},
+	// the device list, the contexts, the CQ's comp_vector and destroy result
+	{"device-list-repeats-device", "DeviceList.ReturnsTheDevicesCurrentlyAvailable"},
+	{"device-list-misses-device", "DeviceList.ReturnsTheDevicesCurrentlyAvailable"},
+	{"device-list-counts-terminator", "DeviceList.SetsNumDevicesToTheDevicesReturned"},
+	{"device-list-null-without-errno", "DeviceList.ReturnsTheArrayOrNullWithErrno"},
+	{"device-list-empty-is-null", "DeviceList.NoDevicesFoundSetsZeroAndReturnsNonNull"},
+	{"open-device-context-unusable", "OpenDevice.ReturnsAContextOfTheDevice"},
+	{"close-device-returns-one", "CloseDevice.ReturnsZeroOrMinusOne"},
+	{"destroy-cq-negative-errno", "DestroyInUse.RefusedUntilTheLastDependentIsGone"},
+	{"create-cq-comp-vector-unchecked", "CreateCqCompVector.AtLeastZeroAndBelowNumCompVectors"},
+	// send_flags and completion routing
+	{"unknown-send-flag-runs-refused", "SendFlagsKnown.UnlistedBitRefusedFailedOrIgnored"},
+	{"fence-outside-rc-drops", "SendFlagsFenceRcOnly.FenceOffRcRefusedFailedOrIgnored"},
+	{"solicited-write-consumes-recv",
+	 "SendFlagsSolicitedOpcodes.SolicitedOffSendAndWriteWithImmRefusedFailedOrIgnored"},
+	{"inline-read-lands-nowhere", "SendFlagsInlineOpcodes.InlineOffSendAndWriteRefusedFailedOrIgnored"},
+	{"fence-ignored", "SendFlagsFence.FencedWrCarriesWhatTheReadOrAtomicFetched"},
+	{"fenced-read-refused", "SendFlagsFenceRcOnly.FenceOffRcRefusedFailedOrIgnored"},
+	{"send-wc-on-first-qps-cq", "CompletionRouting.EachCompletionOnItsOwnQpsCqEachReceiveFromItsOwnSrq"},
+	{"srq-wc-on-first-sharer", "CompletionRouting.EachCompletionOnItsOwnQpsCqEachReceiveFromItsOwnSrq"},
+	{"srq-takes-newest", "CompletionRouting.EachCompletionOnItsOwnQpsCqEachReceiveFromItsOwnSrq"},
+	{"wc-sl-zero", "SendFlagsSl.UdReceiveShowsTheSendersAhSl"},
+	// memory access
+	{"other-pd-keys-accepted", "MemoryAccessPdIsolation.AKeyOfAnotherPdsMrIsNeverHonoured"},
+	{"lkey-range-unchecked", "MemoryAccessSendLkeyChecked.AnSgeOfNoMrOrPastItsEndOrNotWritableFailsItsWr"},
+	{"recv-lkey-unchecked", "MemoryAccessRecvLkeyChecked.AReceiveSgeOfNoWritableMrTakesNoByte"},
+	{"srq-lkey-unchecked", "MemoryAccessRecvLkeyChecked.AReceiveSgeOfNoWritableMrTakesNoByte"},
+	{"remote-write-unchecked", "MemoryAccessRemoteAccess.TheOperationIsCarriedOutExactlyWhereTheMrHasItsFlag"},
+	{"remote-read-unchecked", "MemoryAccessRemoteAccess.TheOperationIsCarriedOutExactlyWhereTheMrHasItsFlag"},
+	{"remote-atomic-unchecked", "MemoryAccessRemoteAccess.TheOperationIsCarriedOutExactlyWhereTheMrHasItsFlag"},
+	{"local-read-needs-flag", "MemoryAccessLocalReadAlways.AnMrOfEveryAccessServesAsASource"},
+	{"keys-of-first-pd-only", "MemoryAccessKeysServe.AnMrOfTheQpsPdServesItsLkeyAndRkey"},
+	{"recv-truncates", "MemoryAccessMessageFits.AMessageLongerThanTheReceiveFailsItAndWritesNothingPastIt"},
+	// async events
+	{"async-event-returns-one", "AsyncEvent.GetAsyncEventReturnsZeroOrMinusOne"},
+	{"async-event-names-other-qp", "AsyncEvent.ElementQpNamesTheQp"},
+	{"comm-est-on-rts", "AsyncEvent.CommEstOnArrivalInRtr"},
+	{"last-wqe-without-srq", "AsyncEvent.LastWqeReachedOnSrqQp"},
+	{"access-err-on-requester", "AsyncEvent.QpAccessErrOnTheResponder"},
+	{"qp-fatal-without-err", "AsyncEvent.QpFatalQpInErr"},
+	{"cq-err-not-raised", "AsyncEvent.CqOverrunRaisesCqErr"},
+	{"cq-usable-after-overrun", "AsyncEvent.CqOverrunCqCannotBeUsed"},
 };
 
 std::set<std::string> failing_clauses(const std::string &args, int &status)
@@ -95,7 +182,9 @@ class FaultKnob : public ::testing::TestWithParam<KnobExpectation> {};
 TEST_P(FaultKnob, MakesItsClauseFail)
 {
 	int status = 0;
-	auto failing = failing_clauses(std::string("run --case-timeout 2 --emu-fault ") + GetParam().knob, status);
+	auto failing = failing_clauses(std::string("run --case-timeout 2 --emu-fault ") + GetParam().knob +
+					       " --filter '*" + GetParam().clause + "*'",
+				       status);
 	EXPECT_EQ(status, 1);
 	EXPECT_TRUE(failing.count(GetParam().clause))
 		<< "knob " << GetParam().knob << " was not caught by " << GetParam().clause;
@@ -111,6 +200,16 @@ std::string knob_name(const ::testing::TestParamInfo<KnobExpectation> &info)
 }
 
 INSTANTIATE_TEST_SUITE_P(Emu, FaultKnob, ::testing::ValuesIn(kExpectations), knob_name);
+
+TEST(FaultKnobs, EveryKnobNamesTheClauseWrittenAgainstIt)
+{
+	std::set<std::string> listed;
+	for (const auto &e : kExpectations)
+		listed.insert(e.knob);
+	for (const auto &k : ibvcert::emu_fault_knobs())
+		EXPECT_TRUE(listed.count(k.name)) << "knob " << k.name << " (" << k.what
+						  << ") names no clause in kExpectations";
+}
 
 TEST(FaultKnobs, CleanEmulatedDeviceFailsNothing)
 {
