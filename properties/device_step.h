@@ -95,6 +95,7 @@ void add_datapath_commands(const DeviceModel &m, CommandMix &mix);
 void add_traffic_commands(const DeviceModel &m, CommandMix &mix);
 void add_lifecycle_commands(const DeviceModel &m, CommandMix &mix);
 void add_notify_commands(const DeviceModel &m, CommandMix &mix);
+void add_event_commands(const DeviceModel &m, CommandMix &mix);
 
 // The sizes the families share with the bench.
 constexpr size_t kMrBytes = 4096;     // each MR slot's share of the bench's buffer
