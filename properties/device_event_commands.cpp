@@ -571,7 +571,9 @@ protected:
 				scene.happened(AsyncStep::Kind::Fed, pair.io, icq, rids[i]);
 			if (reached)
 				scene.happened(AsyncStep::Kind::Arrived, pair.io);
-			if (!wc && !fits_or_overruns)
+			// A SEND that did not complete (rxe sends no ACK for the message
+			// whose completion did not fit) holds up the ones behind it: no more.
+			if (!wc && i >= room)
 				break;
 			// The CQ polled once it overran: a CQ that went on being used
 			// would take the next completions.
