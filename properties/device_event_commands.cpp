@@ -664,12 +664,9 @@ private:
 void add_event_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	size_t qps = 0;
-	for (const auto &q : m.qps)
-		qps += q.live;
-	mix.push_back({qps ? 1u : 0u, execOneOfWithArgs<QpEvent>()(m)});
-	mix.push_back({1, execOneOfWithArgs<OverrunCq>()(m)});
-	mix.push_back({1, execOneOfWithArgs<AccessError>()(m)});
+	// One entry of weight 1 for the three: each catches its knobs within a
+	// few cases, and the other families keep their share of the draws.
+	mix.push_back({1, execOneOfWithArgs<QpEvent, OverrunCq, AccessError>()(m)});
 }
 
 } // namespace ibvcert
