@@ -108,6 +108,7 @@ rc::Gen<std::shared_ptr<const DeviceCommand>> device_command(const DeviceModel &
 	add_channel_commands(m, mix);
 	add_open_commands(m, mix);
 	add_access_commands(m, mix);
+	add_event_commands(m, mix);
 	std::erase_if(mix, [](const auto &c) { return c.first == 0; });
 	return gen::pick(std::move(mix));
 }

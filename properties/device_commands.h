@@ -19,6 +19,8 @@
 //   RegMr / DeregMr             ibv_reg_mr with any access combination
 //   SchedCreate / SchedModify / SchedDestroy  mlx5 scheduling nodes and leaves
 //   AwaitEvents                 ibv_get_async_event / ibv_ack_async_event
+//   QpEvent / OverrunCq / AccessError  the QP and CQ async events' situations, judged by
+//                               contracts/async_event_judge.h (device_event_commands.cpp)
 // Every call goes to its verb's judge (contracts/call_judge.h: the result
 // rows; the frame rows of contracts/frame_judge.h on every other object,
 // viewed by repro/device_frame.h) and its outcome to the model's verdict.

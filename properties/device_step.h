@@ -99,6 +99,7 @@ void add_flags_commands(const DeviceModel &m, CommandMix &mix);
 void add_channel_commands(const DeviceModel &m, CommandMix &mix);
 void add_open_commands(const DeviceModel &m, CommandMix &mix);
 void add_access_commands(const DeviceModel &m, CommandMix &mix);
+void add_event_commands(const DeviceModel &m, CommandMix &mix);
 
 // The sizes the families share with the bench.
 constexpr size_t kMrBytes = 4096;     // each MR slot's share of the bench's buffer
