@@ -291,7 +291,7 @@ private:
 void add_access_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	mix.push_back({3, execOneOfWithArgs<KeyExchange>()(m)});
+	mix.push_back({model_watched(m) ? 0u : 3u, execOneOfWithArgs<KeyExchange>()(m)});
 }
 
 } // namespace ibvcert

@@ -86,7 +86,7 @@ private:
 void add_channel_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	mix.push_back({1, execOneOfWithArgs<DestroyChannelInUse>()(m)});
+	mix.push_back({model_watched(m) ? 0u : 1u, execOneOfWithArgs<DestroyChannelInUse>()(m)});
 }
 
 } // namespace ibvcert

@@ -671,7 +671,7 @@ void add_event_commands(const DeviceModel &m, CommandMix &mix)
 	using rc::state::gen::execOneOfWithArgs;
 	// One entry of weight 1 for the three: each catches its knobs within a
 	// few cases, and the other families keep their share of the draws.
-	mix.push_back({1, execOneOfWithArgs<QpEvent, OverrunCq, AccessError>()(m)});
+	mix.push_back({model_watched(m) ? 0u : 1u, execOneOfWithArgs<QpEvent, OverrunCq, AccessError>()(m)});
 }
 
 } // namespace ibvcert

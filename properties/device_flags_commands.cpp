@@ -363,16 +363,7 @@ private:
 void add_flags_commands(const DeviceModel &m, CommandMix &mix)
 {
 	using rc::state::gen::execOneOfWithArgs;
-	// Not while the model's objects are where the next commands show
-	// something (an SRQ armed, watched, or fired and holding WRs; a QP
-	// paced): the commands here
-	// touch none of them, and would only thin out the ones that do.
-	bool watched = false;
-	for (const auto &s : m.srqs)
-		watched |= s.live && (s.srq.armed || s.refused_shrink || s.resized_armed ||
-				      (s.srq.events && s.srq.outstanding)); // fired: does it fire again?
-	for (const auto &q : m.qps)
-		watched |= q.live && q.qp.state == IBV_QPS_RTS && q.rate_limit;
+	bool watched = model_watched(m);
 	mix.push_back({watched ? 0u : 2u, execOneOfWithArgs<FlaggedPost>()(m)});
 	mix.push_back({watched ? 0u : 1u, execOneOfWithArgs<FencedAfterFetch>()(m)});
 	mix.push_back({watched ? 0u : 1u, execOneOfWithArgs<RoutedPairs>()(m)});

@@ -235,7 +235,8 @@ void add_open_commands(const DeviceModel &m, CommandMix &mix)
 	using rc::state::gen::execOneOfWithArgs;
 	// One weight for the three: each knob they show is met within a few
 	// cases, and the rest of the mix keeps its share.
-	mix.push_back({1, execOneOfWithArgs<GetDeviceList, OpenDevice, CreateCqOnVector>()(m)});
+	mix.push_back({model_watched(m) ? 0u : 1u,
+		       execOneOfWithArgs<GetDeviceList, OpenDevice, CreateCqOnVector>()(m)});
 }
 
 } // namespace ibvcert

@@ -175,4 +175,15 @@ void Step::run(const DeviceModel &model, DeviceBench &b) const
 	observe_device(*this, model, after, b);
 }
 
+bool model_watched(const DeviceModel &m)
+{
+	bool watched = false;
+	for (const auto &s : m.srqs)
+		watched |= s.live && (s.srq.armed || s.refused_shrink || s.resized_armed ||
+				      (s.srq.events && s.srq.outstanding)); // fired: does it fire again?
+	for (const auto &q : m.qps)
+		watched |= q.live && q.qp.state == IBV_QPS_RTS && q.rate_limit;
+	return watched;
+}
+
 } // namespace ibvcert

@@ -96,6 +96,11 @@ void add_traffic_commands(const DeviceModel &m, CommandMix &mix);
 void add_lifecycle_commands(const DeviceModel &m, CommandMix &mix);
 void add_notify_commands(const DeviceModel &m, CommandMix &mix);
 void add_flags_commands(const DeviceModel &m, CommandMix &mix);
+// Whether the model's objects are where the next commands show something (an
+// SRQ armed, watched, or fired and holding WRs; a QP paced): the families
+// whose commands work on objects of their own step aside (weight 0) then,
+// since they would only thin out the commands that show it.
+bool model_watched(const DeviceModel &m);
 void add_channel_commands(const DeviceModel &m, CommandMix &mix);
 void add_open_commands(const DeviceModel &m, CommandMix &mix);
 void add_access_commands(const DeviceModel &m, CommandMix &mix);
