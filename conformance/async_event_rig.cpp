@@ -4,6 +4,7 @@
 #include "contracts/qp_table.h"
 #include "fixtures/loopback.h"
 #include "fixtures/qp_builder.h"
+#include "fixtures/rigs/async_event_reads.h"
 #include "fixtures/rigs/run_context.h"
 
 #include <fmt/format.h>
@@ -413,38 +414,21 @@ void AsyncEventRig::poll(int cq)
 
 void AsyncEventRig::read_events(bool awaited)
 {
-	Device &d = run_device();
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::EventsRead;
-	s.awaited = awaited;
-	for (int guard = 0; guard < 64; guard++) {
-		AsyncEvent ev;
-		ev.returned = 0;
-		int ret = d.get_async_event(ev, event_wait(awaited));
-		if (ret) {
-			if (ev.returned != 0) {
-				ReadEvent r;
-				r.returned = ev.returned;
-				r.got = false;
-				s.events.push_back(r);
-			}
-			break;
-		}
-		ReadEvent r;
-		r.returned = ev.returned;
-		r.type = ev.event_type;
-		r.names_qp = ev.qp != nullptr;
-		r.names_cq = ev.cq != nullptr;
+	auto qp_of = [&](const void *qp) {
+		int at = -1;
 		for (int i = 0; i < kQps; i++)
-			if (qps_[i] && ev.qp == qps_[i].get())
-				r.qp = i;
+			if (qps_[i] && qp == qps_[i].get())
+				at = i;
+		return at;
+	};
+	auto cq_of = [&](const void *cq) {
+		int at = -1;
 		for (int i = 0; i < 3; i++)
-			if (cqs_[i] && ev.cq == cqs_[i].get())
-				r.cq = i;
-		s.events.push_back(r);
-		d.ack_async_event(ev);
-	}
-	push(s);
+			if (cqs_[i] && cq == cqs_[i].get())
+				at = i;
+		return at;
+	};
+	push(read_async_events(run_device(), awaited, event_wait(awaited), qp_of, cq_of));
 }
 
 std::string AsyncEventRig::evidence() const

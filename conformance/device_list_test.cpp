@@ -21,16 +21,6 @@
 namespace ibvcert {
 namespace {
 
-std::string list_text(const DeviceListResult &list)
-{
-	std::string call =
-		fmt::format("ibv_get_device_list({})", list.num_devices_given ? "&num_devices" : "NULL");
-	if (list.null)
-		return fmt::format("{} -> NULL, errno {}", call, list.err ? errno_name(list.err) : "0");
-	return fmt::format("{} -> [{}]{}", call, fmt::join(list.entries, ", "),
-			   list.num_devices_given ? fmt::format(", num_devices {}", list.num_devices) : "");
-}
-
 // Calls ibv_get_device_list on dir and judges the call against what dir
 // exposes; device_under_test "" where the system holds none.
 void judge_list_call(DeviceDirectory &dir, bool give_num_devices, const std::string &device_under_test,
@@ -43,7 +33,7 @@ void judge_list_call(DeviceDirectory &dir, bool give_num_devices, const std::str
 	DeviceListResult list = dir.get_device_list(give_num_devices);
 	std::string evidence = fmt::format("device {}, {} exposes [{}]{}\n  {}\nreplay: {}", run_device().name(),
 					   dir.source(), fmt::join(exposed.names, ", "), before,
-					   list_text(list), replay_command());
+					   device_list_text(list), replay_command());
 	record_verdict(judge_device_list(list, exposed), device_list_rules_of(Verb::GetDeviceList),
 		       evidence);
 }
@@ -132,7 +122,7 @@ TEST(OpenDevice, ReturnsAContextOfTheDevice)
 		return;
 	DeviceListResult list = dir->get_device_list(true);
 	if (list.null)
-		FAIL() << "precondition: " << list_text(list);
+		FAIL() << "precondition: " << device_list_text(list);
 	// Every entry, and the device under test a second time: two contexts
 	// of it alive at once, besides the run's own.
 	std::vector<std::string> asked = list.entries;
@@ -147,7 +137,7 @@ TEST(OpenDevice, ReturnsAContextOfTheDevice)
 		std::string evidence = fmt::format(
 			"device {}, {} open context(s) from the list before\n  {}\n  ibv_open_device({}) -> {}\n"
 			"replay: {}",
-			run_device().name(), contexts.size(), list_text(list), name,
+			run_device().name(), contexts.size(), device_list_text(list), name,
 			open.null ? fmt::format("NULL, errno {}", open.err ? errno_name(open.err) : "0")
 				  : fmt::format("a context of {}; ibv_query_device -> {}", open.context_device,
 						errno_name(open.query_result)),

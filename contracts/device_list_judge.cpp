@@ -118,4 +118,14 @@ Verdict judge_open_device(const OpenDeviceResult &open)
 	return v;
 }
 
+std::string device_list_text(const DeviceListResult &list)
+{
+	std::string call =
+		fmt::format("ibv_get_device_list({})", list.num_devices_given ? "&num_devices" : "NULL");
+	if (list.null)
+		return fmt::format("{} -> NULL, errno {}", call, list.err ? errno_name(list.err) : "0");
+	return fmt::format("{} -> [{}]{}", call, fmt::join(list.entries, ", "),
+			   list.num_devices_given ? fmt::format(", num_devices {}", list.num_devices) : "");
+}
+
 } // namespace ibvcert

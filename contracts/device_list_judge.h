@@ -29,6 +29,8 @@ struct ExposedDevices {
 };
 
 Verdict judge_device_list(const DeviceListResult &list, const ExposedDevices &exposed);
+// The call and what it returned, for a case's evidence.
+std::string device_list_text(const DeviceListResult &list);
 
 // One ibv_open_device call on a list entry.
 struct OpenDeviceResult {

@@ -30,6 +30,7 @@
 #include "contracts/qp_table.h"
 #include "fixtures/loopback.h"
 #include "fixtures/qp_builder.h"
+#include "fixtures/rigs/async_event_reads.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -232,40 +233,28 @@ public:
 	// are counted for the model as the bench's reader counts them.
 	void read(bool awaited)
 	{
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::EventsRead;
-		s.awaited = awaited;
-		for (int guard = 0; guard < 64; guard++) {
-			AsyncEvent ev;
-			int ret = device().get_async_event(ev, event_wait(device(), awaited));
-			if (ret) {
-				if (ev.returned != 0) {
-					ReadEvent r;
-					r.returned = ev.returned;
-					r.got = false;
-					s.events.push_back(r);
-				}
-				break;
-			}
-			ReadEvent r;
-			r.returned = ev.returned;
-			r.type = ev.event_type;
-			r.names_qp = ev.qp != nullptr;
-			r.names_cq = ev.cq != nullptr;
+		auto qp_of = [&](const void *qp) {
+			int at = -1;
 			for (size_t i = 0; i < qps_.size(); i++)
-				if (ev.qp && qps_[i].first == ev.qp)
-					r.qp = (int)i;
+				if (qps_[i].first == qp)
+					at = (int)i;
+			return at;
+		};
+		auto cq_of = [&](const void *cq) {
+			int at = -1;
 			for (size_t i = 0; i < cqs_.size(); i++)
-				if (ev.cq && cqs_[i].first == ev.cq)
-					r.cq = (int)i;
+				if (cqs_[i].first == cq)
+					at = (int)i;
+			return at;
+		};
+		auto count_limit_events = [&](const AsyncEvent &ev) {
 			if (ev.event_type == IBV_EVENT_SRQ_LIMIT_REACHED)
 				for (size_t i = 0; i < b_.srqs.size(); i++)
 					if (b_.srqs[i] && &b_.srqs[i]->srq() == ev.srq)
 						b_.srq_limit_events[i]++;
-			s.events.push_back(r);
-			device().ack_async_event(ev);
-		}
-		push(s);
+		};
+		push(read_async_events(device(), awaited, event_wait(device(), awaited), qp_of, cq_of,
+				       count_limit_events));
 	}
 
 	void query_all()

@@ -36,16 +36,6 @@
 namespace ibvcert {
 namespace {
 
-std::string list_text(const DeviceListResult &list)
-{
-	std::string call =
-		fmt::format("ibv_get_device_list({})", list.num_devices_given ? "&num_devices" : "NULL");
-	if (list.null)
-		return fmt::format("{} -> NULL, errno {}", call, list.err ? errno_name(list.err) : "0");
-	return fmt::format("{} -> [{}]{}", call, fmt::join(list.entries, ", "),
-			   list.num_devices_given ? fmt::format(", num_devices {}", list.num_devices) : "");
-}
-
 // The system the run's device is listed in; a failed step where the device
 // names none.
 std::unique_ptr<DeviceDirectory> run_directory(const DeviceCommand &step, const DeviceModel &m, DeviceBench &b)
@@ -70,7 +60,7 @@ DeviceListResult list_and_judge(const DeviceCommand &step, const DeviceModel &m,
 	DeviceListResult list = dir.get_device_list(give_num_devices);
 	hold_verdict(step, m, b, judge_device_list(list, exposed),
 		     fmt::format("{} exposes [{}]{}; {}", dir.source(), fmt::join(exposed.names, ", "), around,
-				 list_text(list)));
+				 device_list_text(list)));
 	return list;
 }
 
@@ -131,7 +121,7 @@ protected:
 		const std::string dut = b.run.device().name();
 		DeviceListResult list = list_and_judge(*this, m, b, *dir, true, dut, ", the run's context open");
 		if (list.null)
-			fail_step(*this, m, b, "precondition: a list to open an entry of", {list_text(list)});
+			fail_step(*this, m, b, "precondition: a list to open an entry of", {device_list_text(list)});
 		std::string name = dut;
 		if (other_entry_)
 			for (const std::string &e : list.entries)

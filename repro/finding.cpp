@@ -255,6 +255,21 @@ std::optional<Finding> judge_qp_call(const json &steps, size_t i, size_t end, co
 	return f;
 }
 
+// A post that returned a negative value: the verb returns 0 or the value of
+// errno (ibv_post_send(3), ibv_post_recv(3), ibv_post_srq_recv(3)).
+Finding negative_post(size_t step, const std::string &object, const char *rule, std::string seen)
+{
+	Finding c;
+	c.step = step;
+	c.object = object;
+	c.check = Finding::Check::ErrnoValue;
+	c.expect_accept = true;
+	c.expected = "0, or the value of errno on failure (a positive errno)";
+	c.rules = {rule};
+	c.seen = std::move(seen);
+	return c;
+}
+
 } // namespace
 
 const char *check_name(Finding::Check check)
@@ -420,29 +435,15 @@ std::optional<Finding> find_deviation(const json &steps, const DeviceCaps &caps,
 				c.seen = fmt::format("returned 0: every one of the {} WR(s) taken", s["wr"].size());
 				f = c;
 			} else if (ret < 0) {
-				Finding c;
-				c.step = i;
-				c.object = s["srq"];
-				c.check = Finding::Check::ErrnoValue;
-				c.expect_accept = true;
-				c.expected = "0, or the value of errno on failure (a positive errno)";
-				c.rules = {rule_id::post_srq_recv_return_zero_or_errno};
-				c.seen = fmt::format("returned {} after taking {} of {} WR(s)", ret,
-						     std::max(bad, 0), s["wr"].size());
-				f = c;
+				f = negative_post(i, s["srq"], rule_id::post_srq_recv_return_zero_or_errno,
+						  fmt::format("returned {} after taking {} of {} WR(s)", ret,
+							      std::max(bad, 0), s["wr"].size()));
 			}
 		} else if ((verb == "ibv_post_send" || verb == "ibv_post_recv") && ret < 0 && qps.count(s["qp"])) {
-			// ibv_post_send(3), ibv_post_recv(3): 0 or the value of errno.
-			Finding c;
-			c.step = i;
-			c.object = s["qp"];
-			c.check = Finding::Check::ErrnoValue;
-			c.expect_accept = true;
-			c.expected = "0, or the value of errno on failure (a positive errno)";
-			c.rules = {verb == "ibv_post_send" ? rule_id::post_send_return_zero_or_errno
-							   : rule_id::post_recv_return_zero_or_errno};
-			c.seen = fmt::format("returned {} for a list of {} WR(s)", ret, s["wr"].size());
-			f = c;
+			f = negative_post(i, s["qp"],
+					  verb == "ibv_post_send" ? rule_id::post_send_return_zero_or_errno
+								  : rule_id::post_recv_return_zero_or_errno,
+					  fmt::format("returned {} for a list of {} WR(s)", ret, s["wr"].size()));
 		} else if (verb == "ibv_poll_cq") {
 			for (const auto &wc : s["wc"]) {
 				if (wc.value("opcode", 0) < IBV_WC_RECV)
