@@ -395,21 +395,8 @@ void AsyncEventRig::query_all()
 
 void AsyncEventRig::poll(int cq)
 {
-	for (int guard = 0; guard < 64; guard++) {
-		ibv_wc wcs[16];
-		int n = cqs_[cq]->poll(16, wcs);
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Polled;
-		s.cq = cq;
-		s.result = n;
-		for (int i = 0; i < n; i++)
-			s.wr_ids.push_back(wcs[i].wr_id);
-		push(s);
-		for (int i = 0; i < n; i++)
-			completed(cq, wcs[i]);
-		if (n <= 0)
-			return;
-	}
+	poll_into_view(*cqs_[cq], cq, [&](const AsyncStep &s) { push(s); },
+		       [&](const ibv_wc &wc) { completed(cq, wc); });
 }
 
 void AsyncEventRig::read_events(bool awaited)

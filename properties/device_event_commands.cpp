@@ -211,21 +211,8 @@ public:
 	// Polls CQ cq until it gives nothing (or fails).
 	void poll(int cq)
 	{
-		for (int guard = 0; guard < 64; guard++) {
-			ibv_wc wcs[16];
-			int n = cqs_[cq].first->poll(16, wcs);
-			AsyncStep s;
-			s.kind = AsyncStep::Kind::Polled;
-			s.cq = cq;
-			s.result = n;
-			for (int i = 0; i < n; i++)
-				s.wr_ids.push_back(wcs[i].wr_id);
-			push(s);
-			for (int i = 0; i < n; i++)
-				completed(cq, wcs[i]);
-			if (n <= 0)
-				return;
-		}
+		poll_into_view(*cqs_[cq].first, cq, [&](const AsyncStep &s) { push(s); },
+			       [&](const ibv_wc &wc) { completed(cq, wc); });
 	}
 
 	// Reads events until the queue stays empty for the wait (awaited: every
