@@ -1,9 +1,9 @@
 // The SRQ commands of the whole-device state machine: CreateSrq (with two
 // loopback RC pairs whose responders share it, fixtures/rigs/srq_rig.h),
 // DestroySrq, ModifySrq (arming, resizes above and below the WRs
-// outstanding), PostSrqRecv (lists up to and past max_wr) and ConsumeSrq
+// outstanding), PostSrqRecv (lists up to and past max_wr), ConsumeSrq
 // (messages that take its WRs one at a time, the limit events held to the
-// model after each). Each call is held to its verb's judges.
+// model after each) and LimitCycle (the three, arming to past the event). Each call is held to its verb's judges.
 #include "properties/device_step.h"
 
 #include "contracts/names.h"
@@ -115,12 +115,13 @@ public:
 	// Drawn around the boundaries (srq_values.h), or aimed: arming at most
 	// the WRs in the SRQ, a resize alone the SRQ can take, a resize below
 	// the WRs outstanding.
+	ModifySrq(size_t slot, const gen::SrqModifyRequest &request) : slot_(slot), request_(request) {}
 	explicit ModifySrq(const DeviceModel &m) : slot_(*live_slot(m.srqs))
 	{
 		const SrqModel &s = m.srqs[slot_].srq;
 		// Armed, a resize alone is what may disturb the arming.
 		int kind = s.armed ? *rc::gen::weightedElement<int>({{1, 0}, {1, 1}, {6, 2}, {1, 3}})
-				   : *rc::gen::weightedElement<int>({{2, 0}, {3, 1}, {2, 2}, {1, 3}});
+				   : *rc::gen::weightedElement<int>({{2, 0}, {5, 1}, {2, 2}, {1, 3}});
 		// Unarmed with two WRs or more outstanding: half the requests drawn
 		// around the boundaries become a resize below the WRs (one request
 		// in four, was one in eight), the refusal that must keep every WR
@@ -130,7 +131,10 @@ public:
 			kind = 3;
 		if (kind == 1 && s.outstanding > 0) {
 			request_.attr_mask = IBV_SRQ_LIMIT;
-			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding, {1, s.outstanding});
+			// A limit of 2 or more leaves WRs after its event: the next
+			// message shows the SRQ disarmed.
+			request_.attr.srq_limit = *gen::in_range_aimed(1, s.outstanding,
+								      {1, s.outstanding / 2 + 1, s.outstanding});
 		} else if (kind == 2) {
 			uint32_t lo = std::max({s.outstanding, s.armed, 1u});
 			request_.attr_mask = IBV_SRQ_MAX_WR;
@@ -160,6 +164,8 @@ public:
 			m.srqs[slot_].srq.accept(request_.attr, request_.attr_mask);
 			if (armed && request_.attr_mask == IBV_SRQ_MAX_WR && m.srqs[slot_].srq.armed)
 				m.srqs[slot_].resized_armed = true;
+			if (request_.attr_mask & IBV_SRQ_LIMIT) // armed anew (or disarmed): nothing to show
+				m.srqs[slot_].resized_armed = false;
 		} else if ((request_.attr_mask & IBV_SRQ_MAX_WR) && request_.attr.max_wr < m.srqs[slot_].srq.outstanding)
 			m.srqs[slot_].refused_shrink = true;
 	}
@@ -211,6 +217,7 @@ private:
 
 class PostSrqRecv : public Step {
 public:
+	PostSrqRecv(size_t slot, uint32_t n) : slot_(slot), n_(n) {}
 	explicit PostSrqRecv(const DeviceModel &m) : slot_(*live_slot(m.srqs))
 	{
 		uint32_t room = m.srqs[slot_].srq.room();
@@ -272,6 +279,7 @@ public:
 	// After a refused resize below the WRs outstanding, that SRQ's WRs, as
 	// many as one command takes: each must still be there; after a resize
 	// accepted while armed, the messages down to the first below the limit.
+	ConsumeSrq(size_t slot, uint32_t n) : slot_(slot), n_(n) {}
 	explicit ConsumeSrq(const DeviceModel &m)
 		: slot_(*slot_where(m.srqs, [&m](const SrqSlot &s) {
 			  bool any_watched = false;
@@ -284,8 +292,11 @@ public:
 		RC_PRE(s.outstanding > 0u);
 		uint32_t hi = std::min(s.outstanding, 2 * kMaxPost);
 		std::vector<uint32_t> edges = {1, hi};
+		// The message that reaches the limit, the first below it, and the
+		// one after that: the event fires once, then the SRQ is disarmed.
 		if (s.armed && s.armed <= s.outstanding)
-			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1});
+			edges.insert(edges.end(), {s.outstanding - s.armed, s.outstanding - s.armed + 1,
+						   s.outstanding - s.armed + 2});
 		if (m.srqs[slot_].refused_shrink && *rc::gen::inRange(0, 3) != 0)
 			n_ = hi;
 		else if (m.srqs[slot_].resized_armed && s.armed <= s.outstanding && *rc::gen::inRange(0, 3) != 0)
@@ -337,6 +348,80 @@ private:
 	uint32_t n_ = 1;
 };
 
+// The limit event's whole cycle on one SRQ in one command (ibv_modify_srq(3):
+// armed, the event fires once the WRs drop below srq_limit, then the limit is
+// disarmed, a resize alone leaving it armed): WRs posted to three or more,
+// the limit armed between 2 and one below them, in one cycle of two a resize
+// with IBV_SRQ_MAX_WR alone, then the messages down to the first below the
+// limit and up to two more. Each call is its own command's (PostSrqRecv,
+// ModifySrq, ConsumeSrq), held to the same judges as when drawn alone.
+class LimitCycle : public DeviceCommand {
+public:
+	explicit LimitCycle(const DeviceModel &m)
+	{
+		slot_ = *slot_where(m.srqs, eligible);
+		const SrqModel &s = m.srqs[slot_].srq;
+		uint32_t most = std::min(kMaxPost, s.room());
+		uint32_t post = *gen::in_range_aimed(std::max(1u, 3 - std::min(3u, s.outstanding)), most,
+						     {most});
+		uint32_t total = s.outstanding + post;
+		gen::SrqModifyRequest arm;
+		arm.attr_mask = IBV_SRQ_LIMIT;
+		arm.attr.srq_limit = *gen::in_range_aimed(2, total - 1, {2, total - 1});
+		steps_.push_back(std::make_shared<PostSrqRecv>(slot_, post));
+		steps_.push_back(std::make_shared<ModifySrq>(slot_, arm));
+		if (*rc::gen::inRange(0, 2) == 0) {
+			gen::SrqModifyRequest resize;
+			resize.attr_mask = IBV_SRQ_MAX_WR;
+			resize.attr.max_wr = *gen::in_range_aimed(total, total + kSrqCap, {total, total + 1});
+			steps_.push_back(std::make_shared<ModifySrq>(slot_, resize));
+		}
+		uint32_t below = total - arm.attr.srq_limit + 1; // the first message below the limit
+		uint32_t more = *rc::gen::inRange<uint32_t>(0, std::min(2u, arm.attr.srq_limit - 1) + 1);
+		steps_.push_back(std::make_shared<ConsumeSrq>(slot_, below + more));
+	}
+	// Unarmed, nothing watched on it, room for three WRs or more.
+	static bool eligible(const SrqSlot &s)
+	{
+		return s.live && !s.srq.armed && !s.refused_shrink && !s.resized_armed && s.srq.max_wr_exact &&
+		       s.srq.room() >= 1 && s.srq.outstanding + std::min(kMaxPost, s.srq.room()) >= 3;
+	}
+	void checkPreconditions(const DeviceModel &m) const override
+	{
+		DeviceModel at = m;
+		for (const auto &step : steps_) {
+			step->checkPreconditions(at);
+			step->apply(at);
+		}
+	}
+	void apply(DeviceModel &m) const override
+	{
+		for (const auto &step : steps_)
+			step->apply(m);
+	}
+	void run(const DeviceModel &m, DeviceBench &b) const override
+	{
+		DeviceModel at = m;
+		for (const auto &step : steps_) {
+			step->run(at, b);
+			step->apply(at);
+		}
+	}
+	void show(std::ostream &os) const override
+	{
+		os << "LimitCycle " << slot_label("srq", slot_) << ":";
+		for (const auto &step : steps_) {
+			os << " ";
+			step->show(os);
+			os << ";";
+		}
+	}
+
+private:
+	size_t slot_ = 0;
+	std::vector<std::shared_ptr<const DeviceCommand>> steps_;
+};
+
 } // namespace
 
 void add_srq_commands(const DeviceModel &m, CommandMix &mix)
@@ -348,15 +433,26 @@ void add_srq_commands(const DeviceModel &m, CommandMix &mix)
 	for (const auto &s : m.srqs) {
 		srqs += s.live;
 		outstanding += s.live ? s.srq.outstanding : 0;
-		armed += s.live && s.srq.armed;
+		// Armed, or fired and holding WRs below the limit it had: the
+		// next messages show whether it fires (again).
+		armed += s.live && (s.srq.armed || (s.srq.events && s.srq.outstanding));
 		refused += s.live && (s.refused_shrink || s.resized_armed);
 	}
 	// Messages come more often while an SRQ is armed.
 	mix.push_back({srqs ? 1u : 4u, execOneOfWithArgs<CreateSrq>()(m)});
 	mix.push_back({1, execOneOfWithArgs<DestroySrq>()(m)});
-	mix.push_back({srqs ? (armed ? 8u : 4u) : 0u, execOneOfWithArgs<ModifySrq>()(m)});
+	// After a resize accepted while armed, the messages come before
+	// another modify (which may arm it anew) does.
+	size_t resized = 0;
+	for (const auto &s : m.srqs)
+		resized += s.live && s.resized_armed;
+	mix.push_back({srqs ? (resized ? 2u : armed ? 8u : 4u) : 0u, execOneOfWithArgs<ModifySrq>()(m)});
 	mix.push_back({srqs ? 3u : 0u, execOneOfWithArgs<PostSrqRecv>()(m)});
 	mix.push_back({refused ? 12u : outstanding ? (armed ? 8u : 3u) : 0u, execOneOfWithArgs<ConsumeSrq>()(m)});
+	size_t cycles = 0;
+	for (const auto &s : m.srqs)
+		cycles += LimitCycle::eligible(s);
+	mix.push_back({cycles && !armed && !refused ? 2u : 0u, execOneOfWithArgs<LimitCycle>()(m)});
 }
 
 } // namespace ibvcert
