@@ -59,6 +59,23 @@ protected:
 	virtual Verb frame_verb() const { return Verb::Count; }
 };
 
+// Commands run one after another as one command: a cycle a page's sentence
+// describes (an SRQ armed, then drained past its event; a QP paced, then its
+// pacing removed), which drawn one by one a sequence meets by chance. Each
+// is its own step, held to its judges as when drawn alone, on the model as
+// the steps before it left it. A subclass fills label_ and steps_.
+class StepChain : public DeviceCommand {
+public:
+	void checkPreconditions(const DeviceModel &m) const override;
+	void apply(DeviceModel &m) const override;
+	void run(const DeviceModel &m, DeviceBench &b) const override;
+	void show(std::ostream &os) const override;
+
+protected:
+	std::string label_;
+	std::vector<std::shared_ptr<const DeviceCommand>> steps_;
+};
+
 // A slot of a kind where live(slot) holds (RC_PRE when none does).
 template <typename Slots, typename Live>
 rc::Gen<size_t> slot_where(const Slots &slots, Live live)
