@@ -202,6 +202,21 @@ public:
 			}
 			sends_.push_back(s);
 		}
+		// A list of listed flags only on RC: one time in two, one of its
+		// WRs an opcode that fetches (an RDMA READ one time in two) with
+		// IBV_SEND_FENCE, valid on RC whatever the opcode; drawn per WR
+		// above, a fenced READ comes in about one list in five.
+		if (!outside && spec_.type == IBV_QPT_RC && !fetch.empty() && *rc::gen::arbitrary<bool>()) {
+			SendSpec &s = sends_[*rc::gen::inRange<size_t>(0, sends_.size())];
+			const bool read = std::find(fetch.begin(), fetch.end(), IBV_WR_RDMA_READ) != fetch.end();
+			s.opcode = read && *rc::gen::arbitrary<bool>() ? IBV_WR_RDMA_READ : *rc::gen::elementOf(fetch);
+			s.more_flags |= IBV_SEND_FENCE;
+			s.inline_data = false;
+			s.more_flags &= ~IBV_SEND_SOLICITED;
+			if (datapath_is_atomic(s.opcode) ||
+			    (s.opcode == IBV_WR_RDMA_READ && m.caps->device.orig_attr.max_sge_rd < 2))
+				s.num_sge = 1;
+		}
 	}
 	void apply(DeviceModel &) const override {}
 	void show(std::ostream &os) const override

@@ -309,10 +309,26 @@ rc::Gen<uint32_t> paced_rate(const DeviceCaps &caps)
 		 {1, rc::gen::inRange<uint32_t>(lo, hi + 1)}});
 }
 
+// rate_limit within packet_pacing_caps: its two edges and between.
+rc::Gen<uint32_t> paced_rate_within(const DeviceCaps &caps)
+{
+	const auto &p = caps.device.packet_pacing_caps;
+	uint32_t lo = std::max(p.qp_rate_limit_min, 1u), hi = std::max(p.qp_rate_limit_max, lo);
+	if (hi == lo)
+		return rc::gen::just(lo);
+	return rc::gen::weightedOneOf<uint32_t>(
+		{{2, rc::gen::elementOf(std::vector<uint32_t>{lo, hi})}, {1, rc::gen::inRange<uint32_t>(lo, hi)}});
+}
+
 // ibv_modify_qp RTS -> RTS with IBV_QP_RATE_LIMIT: the pacing set (or
 // ended, 0) through ibv_modify_qp rather than ibv_modify_qp_rate_limit.
 class PaceQp : public Step {
 public:
+	PaceQp(size_t slot, uint32_t rate_limit) : slot_(slot)
+	{
+		attr_.qp_state = IBV_QPS_RTS;
+		attr_.rate_limit = rate_limit;
+	}
 	explicit PaceQp(const DeviceModel &m) : slot_(*paced_slot(m))
 	{
 		RC_PRE(m.qps[slot_].qp.state == IBV_QPS_RTS);
@@ -476,6 +492,12 @@ public:
 	explicit SetEce(const DeviceModel &m)
 		: slot_(*live_slot(m.qps)), ece_(*gen::ece_request(m.defaults.ece->vendor_id))
 	{
+		// comp_mask's value classes in every state, not only in RESET
+		// where a QP is made: past RESET, one request in three names a
+		// comp_mask bit.
+		if (m.qps[slot_].live && m.qps[slot_].qp.state != IBV_QPS_RESET && !ece_.comp_mask &&
+		    *rc::gen::inRange(0, 3) == 0)
+			ece_.comp_mask = *rc::gen::element<uint32_t>(1, 2, 0x80000000u);
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
@@ -547,6 +569,26 @@ private:
 	mutable std::optional<ibv_ece> accepted_; // what the device returned, once run
 };
 
+// A pacing set and removed in one command (ibv_modify_qp(3),
+// IBV_QP_RATE_LIMIT: rate_limit 0 means unlimited): a QP in RTS that the
+// device paces gets a rate within packet_pacing_caps, then rate_limit 0; each
+// a PaceQp, held to the same judges (what the device then reports in effect
+// among them) as when drawn alone.
+class PaceCycle : public StepChain {
+public:
+	explicit PaceCycle(const DeviceModel &m)
+	{
+		const size_t slot = *slot_where(m.qps, [&m](const QpSlot &q) { return eligible(m, q); });
+		label_ = "PaceCycle " + slot_label("qp", slot);
+		steps_.push_back(std::make_shared<PaceQp>(slot, *paced_rate_within(*m.caps)));
+		steps_.push_back(std::make_shared<PaceQp>(slot, 0));
+	}
+	static bool eligible(const DeviceModel &m, const QpSlot &q)
+	{
+		return q.live && q.qp.state == IBV_QPS_RTS && m.caps->has_packet_pacing(q.qp.type);
+	}
+};
+
 } // namespace
 
 void add_qp_commands(const DeviceModel &m, CommandMix &mix)
@@ -571,6 +613,10 @@ void add_qp_commands(const DeviceModel &m, CommandMix &mix)
 	mix.push_back({rc_rts ? 3u : in_rts ? 2u : 0u, execOneOfWithArgs<DrainQp>()(m)});
 	if (m.defaults.ece)
 		mix.push_back({2, execOneOfWithArgs<SetEce>()(m)});
+	size_t pace_cycles = 0;
+	for (const auto &q : m.qps)
+		pace_cycles += PaceCycle::eligible(m, q);
+	mix.push_back({pace_cycles && !paced ? 2u : 0u, execOneOfWithArgs<PaceCycle>()(m)});
 }
 
 } // namespace ibvcert

@@ -3,7 +3,8 @@
 // DestroySrq, ModifySrq (arming, resizes above and below the WRs
 // outstanding), PostSrqRecv (lists up to and past max_wr), ConsumeSrq
 // (messages that take its WRs one at a time, the limit events held to the
-// model after each) and LimitCycle (the three, arming to past the event). Each call is held to its verb's judges.
+// model after each), and LimitCycle (the three in a row, from arming to
+// past the event). Each call is held to its verb's judges.
 #include "properties/device_step.h"
 
 #include "contracts/names.h"
@@ -355,12 +356,12 @@ private:
 // with IBV_SRQ_MAX_WR alone, then the messages down to the first below the
 // limit and up to two more. Each call is its own command's (PostSrqRecv,
 // ModifySrq, ConsumeSrq), held to the same judges as when drawn alone.
-class LimitCycle : public DeviceCommand {
+class LimitCycle : public StepChain {
 public:
 	explicit LimitCycle(const DeviceModel &m)
 	{
-		slot_ = *slot_where(m.srqs, eligible);
-		const SrqModel &s = m.srqs[slot_].srq;
+		const size_t slot = *slot_where(m.srqs, eligible);
+		const SrqModel &s = m.srqs[slot].srq;
 		uint32_t most = std::min(kMaxPost, s.room());
 		uint32_t post = *gen::in_range_aimed(std::max(1u, 3 - std::min(3u, s.outstanding)), most,
 						     {most});
@@ -368,17 +369,18 @@ public:
 		gen::SrqModifyRequest arm;
 		arm.attr_mask = IBV_SRQ_LIMIT;
 		arm.attr.srq_limit = *gen::in_range_aimed(2, total - 1, {2, total - 1});
-		steps_.push_back(std::make_shared<PostSrqRecv>(slot_, post));
-		steps_.push_back(std::make_shared<ModifySrq>(slot_, arm));
+		label_ = "LimitCycle " + slot_label("srq", slot);
+		steps_.push_back(std::make_shared<PostSrqRecv>(slot, post));
+		steps_.push_back(std::make_shared<ModifySrq>(slot, arm));
 		if (*rc::gen::inRange(0, 2) == 0) {
 			gen::SrqModifyRequest resize;
 			resize.attr_mask = IBV_SRQ_MAX_WR;
 			resize.attr.max_wr = *gen::in_range_aimed(total, total + kSrqCap, {total, total + 1});
-			steps_.push_back(std::make_shared<ModifySrq>(slot_, resize));
+			steps_.push_back(std::make_shared<ModifySrq>(slot, resize));
 		}
 		uint32_t below = total - arm.attr.srq_limit + 1; // the first message below the limit
 		uint32_t more = *rc::gen::inRange<uint32_t>(0, std::min(2u, arm.attr.srq_limit - 1) + 1);
-		steps_.push_back(std::make_shared<ConsumeSrq>(slot_, below + more));
+		steps_.push_back(std::make_shared<ConsumeSrq>(slot, below + more));
 	}
 	// Unarmed, nothing watched on it, room for three WRs or more.
 	static bool eligible(const SrqSlot &s)
@@ -386,40 +388,6 @@ public:
 		return s.live && !s.srq.armed && !s.refused_shrink && !s.resized_armed && s.srq.max_wr_exact &&
 		       s.srq.room() >= 1 && s.srq.outstanding + std::min(kMaxPost, s.srq.room()) >= 3;
 	}
-	void checkPreconditions(const DeviceModel &m) const override
-	{
-		DeviceModel at = m;
-		for (const auto &step : steps_) {
-			step->checkPreconditions(at);
-			step->apply(at);
-		}
-	}
-	void apply(DeviceModel &m) const override
-	{
-		for (const auto &step : steps_)
-			step->apply(m);
-	}
-	void run(const DeviceModel &m, DeviceBench &b) const override
-	{
-		DeviceModel at = m;
-		for (const auto &step : steps_) {
-			step->run(at, b);
-			step->apply(at);
-		}
-	}
-	void show(std::ostream &os) const override
-	{
-		os << "LimitCycle " << slot_label("srq", slot_) << ":";
-		for (const auto &step : steps_) {
-			os << " ";
-			step->show(os);
-			os << ";";
-		}
-	}
-
-private:
-	size_t slot_ = 0;
-	std::vector<std::shared_ptr<const DeviceCommand>> steps_;
 };
 
 } // namespace
