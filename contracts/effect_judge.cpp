@@ -110,9 +110,13 @@ Verdict judge_effect(const EffectObservation &o)
 							fmt::join(o.changes, "; "))});
 			break;
 		case Check::ReadsBack:
-			if (o.result == 0 && !o.read_back_mismatches.empty())
-				v.breaches.push_back({r, fmt::format("{} returned 0, yet reads back otherwise: {}", verb,
-								     fmt::join(o.read_back_mismatches, "; "))});
+			// Each field that reads back otherwise is a breach of its
+			// own: a provider defect is one field's (rxe's hop_limit),
+			// and a deviations entry names the breach it explains.
+			if (o.result == 0)
+				for (const std::string &field : o.read_back_mismatches)
+					v.breaches.push_back(
+						{r, fmt::format("{} returned 0, yet reads back otherwise: {}", verb, field)});
 			break;
 		case Check::ErrnoOfRule: {
 			// A row scoped to one request rule: a request that breaks it
