@@ -162,8 +162,8 @@ protected:
 			ret ? "" : fmt::format(": qp_num {:#x}, qp_type {}, cap {}", created.qp_num,
 					     qp_type_name(created.qp_type), cap_text(created.cap)));
 		done.push_back(call);
-		hold_verdict(*this, m, b, judge_create_qp(caps, request_, ret, created, live),
-			     call + fmt::format("; live qp_nums: {:#x}", fmt::join(live, ", ")));
+		hold_own_verdict(*this, m, b, judge_create_qp(caps, request_, ret, created, live),
+				 call + fmt::format("; live qp_nums: {:#x}", fmt::join(live, ", ")));
 
 		if (qp && dealloc_in_use_) {
 			// ibv_dealloc_pd(3) refuses a PD a QP still uses; the PD works on.

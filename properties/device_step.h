@@ -34,6 +34,13 @@ std::string slot_label(const char *kind, size_t slot);
 // judged device records them at theirs.
 void hold_verdict(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
 		  const Verdict &verdict, const std::string &call);
+// hold_verdict for a call on an object of the step's own, of which the model
+// holds nothing: a breach the run's deviations file lists, of any kind, is
+// noted on the case (KNOWN if nothing else breaks) and the step goes on, as
+// nothing the model predicts depends on that object; the rest as
+// hold_verdict.
+void hold_own_verdict(const DeviceCommand &step, const DeviceModel &model, const DeviceBench &b,
+		      const Verdict &verdict, const std::string &call);
 
 // The call's result rows (contracts/call_judge.h) and, when observed, its
 // effect rows (contracts/effect_judge.h) in one verdict.
