@@ -1,0 +1,32 @@
+// A traced completion channel: its ibv_get_cq_event and destroy.
+#include "repro/trace_log.h"
+#include "repro/tracing_objects.h"
+
+namespace ibvcert::tracing {
+
+TChannel::TChannel(std::unique_ptr<CompChannel> in, std::string id) : inner(std::move(in)), id(std::move(id)) {}
+
+TChannel::~TChannel()
+{
+	inner.reset();
+	if (!destroyed_)
+		trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}});
+}
+
+int TChannel::destroy()
+{
+	int ret = inner->destroy();
+	trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}, {"ret", ret}});
+	destroyed_ = ret == 0;
+	return ret;
+}
+
+int TChannel::get_cq_event(const void *&cq, void *&cq_context, int &err)
+{
+	int ret = inner->get_cq_event(cq, cq_context, err);
+	trace_log().add({{"verb", "ibv_get_cq_event"}, {"channel", id}, {"ret", ret},
+			 {"errno", ret ? err : 0}});
+	return ret;
+}
+
+} // namespace ibvcert::tracing
