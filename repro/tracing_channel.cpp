@@ -4,21 +4,14 @@
 
 namespace ibvcert::tracing {
 
-TChannel::TChannel(std::unique_ptr<CompChannel> in, std::string id) : inner(std::move(in)), id(std::move(id)) {}
-
 TChannel::~TChannel()
 {
-	inner.reset();
-	if (!destroyed_)
-		trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}});
+	release("ibv_destroy_comp_channel", "channel");
 }
 
 int TChannel::destroy()
 {
-	int ret = inner->destroy();
-	trace_log().add({{"verb", "ibv_destroy_comp_channel"}, {"channel", id}, {"ret", ret}});
-	destroyed_ = ret == 0;
-	return ret;
+	return traced_destroy("ibv_destroy_comp_channel", "channel");
 }
 
 int TChannel::get_cq_event(const void *&cq, void *&cq_context, int &err)

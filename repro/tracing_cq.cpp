@@ -9,23 +9,19 @@ namespace ibvcert::tracing {
 using nlohmann::json;
 
 TCq::TCq(std::unique_ptr<Cq> in, std::string id, RegistryRef reg)
-	: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg)), acks_to_(inner.get())
+	: Traced(std::move(in), std::move(id), std::move(reg)), acks_to_(inner.get())
 {
 }
 
 TCq::~TCq()
 {
 	reg_->by_inner.erase(inner.get());
-	inner.reset();
-	if (!destroyed_)
-		trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}});
+	release("ibv_destroy_cq", "cq");
 }
 
 int TCq::destroy()
 {
-	int ret = inner->destroy();
-	trace_log().add({{"verb", "ibv_destroy_cq"}, {"cq", id}, {"ret", ret}});
-	destroyed_ = ret == 0;
+	int ret = traced_destroy("ibv_destroy_cq", "cq");
 	if (destroyed_)
 		reg_->by_inner.erase(inner.get());
 	return ret;

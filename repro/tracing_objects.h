@@ -5,6 +5,7 @@
 #pragma once
 
 #include "fixtures/device.h"
+#include "repro/trace_log.h"
 #include "repro/tracing_registry.h"
 
 #include <memory>
@@ -12,19 +13,48 @@
 
 namespace ibvcert::tracing {
 
-class TPd final : public Pd {
+// What every traced object holds: the inner device's object it wraps, its
+// trace id, the registry (of the objects the registry names) and whether
+// its destroy verb went.
+template <class Object> class Traced : public Object {
 public:
-	TPd(std::unique_ptr<Pd> in, std::string id);
-	~TPd() override;
-	int destroy() override;
-	std::unique_ptr<Pd> inner;
+	Traced(std::unique_ptr<Object> in, std::string id, RegistryRef reg = nullptr)
+		: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
+	{
+	}
+	std::unique_ptr<Object> inner;
 	std::string id;
 
-private:
+protected:
+	// The destroy verb through inner, traced as `verb` on {kind: id} with
+	// its return value.
+	int traced_destroy(const char *verb, const char *kind)
+	{
+		int ret = inner->destroy();
+		trace_log().add({{"verb", verb}, {kind, id}, {"ret", ret}});
+		destroyed_ = ret == 0;
+		return ret;
+	}
+	// The destructor's part: inner released (destroyed, when destroy() has
+	// not), and then, when destroy() had not, the destroy verb traced.
+	void release(const char *verb, const char *kind)
+	{
+		inner.reset();
+		if (!destroyed_)
+			trace_log().add({{"verb", verb}, {kind, id}});
+	}
+	RegistryRef reg_;
 	bool destroyed_ = false;
 };
 
-class TCq final : public Cq {
+class TPd final : public Traced<Pd> {
+public:
+	using Traced::Traced;
+	~TPd() override;
+	int destroy() override;
+};
+
+class TCq final : public Traced<Cq> {
 public:
 	TCq(std::unique_ptr<Cq> in, std::string id, RegistryRef reg);
 	~TCq() override;
@@ -41,81 +71,54 @@ public:
 	void ack_events(unsigned nevents) override;
 	const void *handle() const override { return inner->handle(); }
 	void *context() const override { return inner->context(); }
-	std::unique_ptr<Cq> inner;
-	std::string id;
 
 private:
-	RegistryRef reg_;
 	Cq *acks_to_;
-	bool destroyed_ = false;
 };
 
 // A completion channel: the events it gives name the inner CQs' handles
 // (Cq::handle() of a traced CQ is its inner CQ's).
-class TChannel final : public CompChannel {
+class TChannel final : public Traced<CompChannel> {
 public:
-	TChannel(std::unique_ptr<CompChannel> in, std::string id);
+	using Traced::Traced;
 	~TChannel() override;
 	int destroy() override;
 	bool readable(std::chrono::milliseconds timeout) override { return inner->readable(timeout); }
 	int get_cq_event(const void *&cq, void *&cq_context, int &err) override;
-	std::unique_ptr<CompChannel> inner;
-	std::string id;
-
-private:
-	bool destroyed_ = false;
 };
 
-class TMr final : public Mr {
+class TMr final : public Traced<Mr> {
 public:
-	TMr(std::unique_ptr<Mr> in, std::string id, RegistryRef reg);
+	using Traced::Traced;
 	~TMr() override;
 	int destroy() override;
 	uint32_t lkey() const override { return inner->lkey(); }
 	uint32_t rkey() const override { return inner->rkey(); }
 	void *addr() const override { return inner->addr(); }
 	size_t length() const override { return inner->length(); }
-	std::unique_ptr<Mr> inner;
-	std::string id;
-
-private:
-	RegistryRef reg_;
-	bool destroyed_ = false;
 };
 
-class TAh final : public Ah {
+class TAh final : public Traced<Ah> {
 public:
-	TAh(std::unique_ptr<Ah> in, std::string id, RegistryRef reg);
+	using Traced::Traced;
 	~TAh() override;
 	int destroy() override;
 	ibv_ah *ah() const override { return inner->ah(); }
-	std::unique_ptr<Ah> inner;
-	std::string id;
-
-private:
-	RegistryRef reg_;
-	bool destroyed_ = false;
 };
 
-class TSrq final : public Srq {
+class TSrq final : public Traced<Srq> {
 public:
-	TSrq(std::unique_ptr<Srq> in, std::string id, RegistryRef reg);
+	using Traced::Traced;
 	~TSrq() override;
 	int modify(ibv_srq_attr &attr, int attr_mask) override;
 	int query(ibv_srq_attr &attr) override;
 	int post_recv(ibv_recv_wr *wr, ibv_recv_wr **bad_wr) override;
 	int destroy() override;
-	std::unique_ptr<Srq> inner;
-	std::string id;
-
-private:
-	RegistryRef reg_;
-	bool destroyed_ = false;
 };
 
-class TQp final : public Qp {
+class TQp final : public Traced<Qp> {
 public:
-	TQp(std::unique_ptr<Qp> in, std::string id, RegistryRef reg);
+	using Traced::Traced;
 	~TQp() override;
 	int destroy() override;
 	uint32_t qp_num() const override { return inner->qp_num(); }
@@ -129,12 +132,8 @@ public:
 	int query_rate_limit(ibv_qp_rate_limit_attr &e) override { return inner->query_rate_limit(e); }
 	int set_ece(ibv_ece &ece) override;
 	int query_ece(ibv_ece &ece) override;
-	std::unique_ptr<Qp> inner;
-	std::string id;
 
 private:
-	RegistryRef reg_;
-	bool destroyed_ = false;
 	int loaded_ = 0;
 };
 

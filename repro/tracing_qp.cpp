@@ -11,24 +11,15 @@ namespace ibvcert::tracing {
 
 using nlohmann::json;
 
-TQp::TQp(std::unique_ptr<Qp> in, std::string id, RegistryRef reg)
-	: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
-{
-}
-
 TQp::~TQp()
 {
 	reg_->by_inner.erase(inner.get());
-	inner.reset();
-	if (!destroyed_)
-		trace_log().add({{"verb", "ibv_destroy_qp"}, {"qp", id}});
+	release("ibv_destroy_qp", "qp");
 }
 
 int TQp::destroy()
 {
-	int ret = inner->destroy();
-	trace_log().add({{"verb", "ibv_destroy_qp"}, {"qp", id}, {"ret", ret}});
-	destroyed_ = ret == 0;
+	int ret = traced_destroy("ibv_destroy_qp", "qp");
 	if (destroyed_)
 		reg_->by_inner.erase(inner.get());
 	return ret;

@@ -10,11 +10,6 @@ namespace ibvcert::tracing {
 
 using nlohmann::json;
 
-TSrq::TSrq(std::unique_ptr<Srq> in, std::string id, RegistryRef reg)
-	: inner(std::move(in)), id(std::move(id)), reg_(std::move(reg))
-{
-}
-
 TSrq::~TSrq()
 {
 	reg_->by_inner.erase(inner.get());
@@ -51,9 +46,7 @@ int TSrq::post_recv(ibv_recv_wr *wr, ibv_recv_wr **bad_wr)
 
 int TSrq::destroy()
 {
-	int ret = inner->destroy();
-	trace_log().add({{"verb", "ibv_destroy_srq"}, {"srq", id}, {"ret", ret}});
-	destroyed_ = ret == 0;
+	int ret = traced_destroy("ibv_destroy_srq", "srq");
 	if (destroyed_)
 		reg_->by_inner.erase(inner.get());
 	return ret;
