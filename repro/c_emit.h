@@ -64,6 +64,9 @@ struct Emitter {
 	// struct ibv_sge sge_<n>[] and the WR array wr[] linked by next.
 	void recv_wrs(const json &wrs, const char *type);
 	void send_wrs(const json &wrs);
+	// A traced post's WR list as wr[], its bad_wr pointer named `bad`, and
+	// the call on obj into `int ret`.
+	void post_call(const json &s, const std::string &obj, const char *bad);
 
 	// A call of the walk (c_emitter.cpp dispatches by verb), each family's
 	// in its file: every call must answer as on the finding's run.

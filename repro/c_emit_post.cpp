@@ -73,20 +73,26 @@ void Emitter::send_wrs(const json &wrs)
 	}
 }
 
+void Emitter::post_call(const json &s, const std::string &obj, const char *bad)
+{
+	std::string verb = s["verb"];
+	bool send = verb == "ibv_post_send";
+	if (send)
+		send_wrs(s["wr"]);
+	else
+		recv_wrs(s["wr"], "ibv_recv_wr");
+	put("\t\tstruct {} *{} = NULL;", send ? "ibv_send_wr" : "ibv_recv_wr", bad);
+	put("\t\tint ret = {}({}, wr, &{});", verb, obj, bad);
+}
+
 void Emitter::post_step(const json &s)
 {
 	std::string verb = s.value("verb", "");
 	int ret = s.value("ret", 0);
 	std::string call = lit(verb);
-	bool send = verb == "ibv_post_send";
 	std::string obj = s.contains("srq") ? s["srq"].get<std::string>() : s["qp"].get<std::string>();
 	put("\t{{");
-	if (send)
-		send_wrs(s["wr"]);
-	else
-		recv_wrs(s["wr"], "ibv_recv_wr");
-	put("\t\tstruct {} *bad = NULL;", send ? "ibv_send_wr" : "ibv_recv_wr");
-	put("\t\tint ret = {}({}, wr, &bad);", verb, obj);
+	post_call(s, obj, "bad");
 	put("\t\tprintf(\"{}({}, {} WR(s)) = %s\\n\", err_name(ret));", verb, obj, s["wr"].size());
 	put("\t\texpect_same({}, ret, {});", call, ret);
 	put("\t}}");
@@ -111,14 +117,8 @@ void Emitter::post_finding(size_t i)
 {
 	const json &s = steps[i];
 	std::string verb = s["verb"], qp = s["qp"];
-	bool send = verb == "ibv_post_send";
 	put("\t{{");
-	if (send)
-		send_wrs(s["wr"]);
-	else
-		recv_wrs(s["wr"], "ibv_recv_wr");
-	put("\t\tstruct {} *bad_wr = NULL;", send ? "ibv_send_wr" : "ibv_recv_wr");
-	put("\t\tint ret = {}({}, wr, &bad_wr);", verb, qp);
+	post_call(s, qp, "bad_wr");
 	put("\t\tprintf(\"{}({}, {} WR(s)) = %s (%d)\\n\", err_name(ret), ret);", verb, qp, s["wr"].size());
 	put("\t\tif (ret < 0) {{");
 	put("\t\t\tprintf(\"DEVIATION: {} returns 0 or the value of errno; it returned %d\\n\", ret);", verb);

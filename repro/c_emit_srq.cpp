@@ -139,9 +139,7 @@ void Emitter::srq_finding(size_t i)
 		put("\t}}");
 	} else if (verb == "ibv_post_srq_recv") {
 		put("\t{{");
-		recv_wrs(s["wr"], "ibv_recv_wr");
-		put("\t\tstruct ibv_recv_wr *bad_wr = NULL;");
-		put("\t\tint ret = ibv_post_srq_recv({}, wr, &bad_wr);", srq);
+		post_call(s, srq, "bad_wr");
 		put("\t\tprintf(\"ibv_post_srq_recv({}, {} WR(s)) = %s (%d)\\n\", err_name(ret), ret);", srq, s["wr"].size());
 		if (f.check == Finding::Check::Outcome && !f.expect_accept) {
 			// The SRQ must refuse a WR of the list (finding.cpp): taking
