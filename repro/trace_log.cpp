@@ -4,6 +4,7 @@ namespace ibvcert {
 
 std::string TraceLog::new_id(const std::string &kind)
 {
+	std::lock_guard<std::recursive_mutex> hold(mutex_);
 	return kind + std::to_string(++next_);
 }
 
@@ -12,6 +13,7 @@ std::string TraceLog::new_id(const std::string &kind)
 // (repro/finding.cpp) looks at the calls up to the first failure.
 void TraceLog::add(nlohmann::json step)
 {
+	std::lock_guard<std::recursive_mutex> hold(mutex_);
 	if (retain_)
 		steps_.push_back(step);
 	if (listener_)
@@ -25,11 +27,13 @@ void TraceLog::set_listener(std::function<void(const nlohmann::json &)> listener
 
 void TraceLog::mark_failure(const std::string &message)
 {
+	std::lock_guard<std::recursive_mutex> hold(mutex_);
 	steps_.push_back({{"failure", message}});
 }
 
 void TraceLog::clear()
 {
+	std::lock_guard<std::recursive_mutex> hold(mutex_);
 	steps_ = nlohmann::json::array();
 	next_ = 0;
 }

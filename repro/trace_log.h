@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <functional>
+#include <mutex>
 #include <string>
 
 namespace ibvcert {
@@ -43,6 +44,10 @@ private:
 	int case_number_ = 0;
 	bool retain_ = true;
 	std::function<void(const nlohmann::json &)> listener_;
+	// A CQ's destroy may run in a thread of its own and wait for the acks
+	// (fixtures/rigs/cq_notify_rig.cpp): its step and the ack's come from
+	// two threads at once. Recursive: the listener may mark a failure.
+	std::recursive_mutex mutex_;
 };
 
 // The trace this process records into.
