@@ -120,7 +120,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # judge_async_events). The CQ overrun knobs are not here: no row overruns
   # a CQ (the ops poll what they post).
   "async-event-returns-one=clause:async_events:async_event.return.zero_or_minus_one"
-  "async-event-names-other-qp=clause:async_events:async_event[.][a-z_]+"
+  "async-event-names-other-qp=clause:async_events:async_event[.][a-z_.]+"
   "comm-est-on-rts=clause:async_events:async_event.comm_est.of_arrival_in_rtr"
   "last-wqe-without-srq=clause:async_events:async_event.last_wqe_reached.of_srq_qp_in_err"
   "access-err-on-requester=clause:async_events:async_event.qp_access_err.of_access_violation"
