@@ -334,9 +334,10 @@ private:
 			due_.erase({t->word, object});
 			if (t->on_qp) {
 				QpState *q = qp(object);
-				if (!q->live) {
+				if (!q || !q->live) {
 					breach(row(Check::AsyncEventNamesElement, "qp"), s,
-					       fmt::format("{} names QP {}, destroyed", event_name(e.type), object));
+					       fmt::format("{} names QP {}, {}", event_name(e.type), object,
+							   q ? "destroyed" : "not in the view"));
 					continue;
 				}
 				if (partial_)
