@@ -65,6 +65,13 @@ struct AsyncStep {
 
 struct AsyncView {
 	std::vector<AsyncStep> steps;
+	// The steps miss some of what happened (a caller that cannot record
+	// every completion or transition in order, e.g. the fuzz harness on a
+	// real device, whose events may come before the completions that
+	// explain them are polled): only what such a view decides is judged,
+	// each read's result and that its event names a live object of the
+	// view, not which situation explains it nor which events are due.
+	bool partial = false;
 };
 
 // A step in words, for evidence.

@@ -6,6 +6,7 @@
 #include "properties/device_step.h"
 
 #include "contracts/create_cq_judge.h"
+#include "contracts/lifecycle_judge.h"
 #include "contracts/modify_cq_effect.h"
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
@@ -64,9 +65,15 @@ public:
 	void show(std::ostream &os) const override { os << "DestroyCq " << slot_label("cq", slot_); }
 
 protected:
-	void call(const DeviceModel &, DeviceBench &b) const override
+	// The pair on the CQ goes first: no QP depends on it at the call.
+	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		b.cq_pairs[slot_].clear();
+		int ret = b.cqs[slot_]->destroy();
+		const std::string what = "ibv_destroy_cq returned " + errno_name(ret);
+		hold_verdict(*this, m, b, judge_destroy({Verb::DestroyCq, 0, ret, true}), what);
+		if (ret)
+			fail_step(*this, m, b, "precondition: the CQ goes once no QP uses it", {what});
 		b.cqs[slot_].reset();
 		b.cq_held[slot_].clear();
 	}

@@ -8,7 +8,7 @@
 // consumes one, to the responder or to its SRQ. The datapath's judge
 // (contracts/completion_judge.h) decides on what each CQ gave and where the
 // bytes landed; the pair lives for the command.
-#include "properties/device_step.h"
+#include "properties/device_pair.h"
 
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
@@ -78,15 +78,8 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		DatapathPair rig;
-		if (auto skip = rig.prepare(spec_)) {
-			if (::testing::Test::HasFailure())
-				fail_step(*this, m, b, "precondition: a connected " + qp_type_name(spec_.type) + " pair",
-					  {*skip, rig.evidence()});
-			return; // the device has no such pair (iWARP: no UC, no UD)
-		}
-		for (const SendSpec &s : sends_)
-			if (s.inline_data && rig.max_inline() < s.length)
-				return; // the device sends nothing inline of this length
+		if (!ready_pair(*this, m, b, rig, spec_, sends_))
+			return;
 		int recvs = 0;
 		for (const SendSpec &s : sends_)
 			recvs += datapath_needs_recv(s.opcode);

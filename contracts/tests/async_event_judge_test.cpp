@@ -159,5 +159,35 @@ TEST(AsyncEventJudge, CqErrWithoutOverrun)
 	EXPECT_EQ(broken(v), std::vector<std::string>{rule_id::async_event_cq_err_of_overrun});
 }
 
+// A QP's unread events go with it (ibv_destroy_qp): an event due on it
+// before its destroy is not awaited after.
+TEST(AsyncEventJudge, DestroyedQpsDueEventsAreNotAwaited)
+{
+	auto v = base();
+	v.push_back(state(2, IBV_QPS_ERR, K::Modified)); // QP 2 is on an SRQ: LAST_WQE_REACHED due
+	v.push_back(simple(K::Destroyed, 2));
+	v.push_back(read({}));
+	EXPECT_TRUE(broken(v).empty());
+	auto kept = base();
+	kept.push_back(state(2, IBV_QPS_ERR, K::Modified));
+	kept.push_back(read({}));
+	EXPECT_EQ(broken(kept), std::vector<std::string>{rule_id::async_event_last_wqe_reached_raised_on_err});
+}
+
+// A partial view judges each read's result and the object its event names,
+// not the situation behind it nor the events due.
+TEST(AsyncEventJudge, PartialViewJudgesResultAndElementOnly)
+{
+	auto v = base();
+	v.push_back(state(2, IBV_QPS_ERR, K::Modified));
+	v.push_back(read({on_qp(IBV_EVENT_COMM_EST, 0)}));
+	AsyncView partial{v, true};
+	EXPECT_TRUE(judge_async_events(partial).rule_ids().empty());
+	partial.steps.push_back(read({on_qp(IBV_EVENT_QP_FATAL, 7)}));
+	partial.steps.push_back(read({on_qp(IBV_EVENT_QP_FATAL, 0, 1)}));
+	EXPECT_EQ(judge_async_events(partial).rule_ids(),
+		  (std::vector<std::string>{rule_id::async_event_element_qp, rule_id::async_event_return_zero_or_minus_one}));
+}
+
 } // namespace
 } // namespace ibvcert

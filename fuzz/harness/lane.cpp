@@ -96,6 +96,7 @@ int Lane::open(std::string &what)
 		caps_ = &d.caps;
 		strict_ = d.device->emulated();
 	}
+	async_.reset(!strict_);
 	builder_ = std::make_unique<QpBuilder>(*device_, *caps_);
 	if (int ret = builder_->init()) {
 		what = "the QP builder's PD/CQ";
@@ -109,6 +110,7 @@ int Lane::open(std::string &what)
 		what = "ibv_create_cq";
 		return ret;
 	}
+	async_.cq_created(*cq_, "the lane's CQ");
 	fresh_moderation_ret = cq_->query_moderation(fresh_moderation);
 	return 0;
 }

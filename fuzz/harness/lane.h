@@ -7,6 +7,7 @@
 // is opened once.
 #pragma once
 
+#include "fuzz/harness/async_log.h"
 #include "fuzz/harness/options.h"
 
 #include "fixtures/model/datapath_model.h"
@@ -139,6 +140,10 @@ public:
 	MrSlot &mr(int i) { return mrs_[i]; }
 	const MrSlot &mr(int i) const { return mrs_[i]; }
 	PairSlot &pair() { return pair_; }
+	// The lane's QPs and CQs and what was done on them, for the async-event
+	// judge (async_log.h).
+	AsyncLog &events() { return async_; }
+	const AsyncLog &events() const { return async_; }
 	const PairSlot &pair() const { return pair_; }
 	// The MR slots' models, for the datapath model.
 	std::array<MrState, kMrSlots> mr_states() const;
@@ -185,6 +190,7 @@ private:
 	std::array<QpSlot, kSlots> slots_;
 	PairSlot pair_;                   // before the SRQ it may receive from
 	std::array<MrSlot, kMrSlots> mrs_;
+	AsyncLog async_;
 };
 
 } // namespace ibvcert::fuzz

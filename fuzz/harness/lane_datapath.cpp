@@ -14,6 +14,11 @@ std::array<MrState, kMrSlots> Lane::mr_states() const
 void Lane::close_pair()
 {
 	// The QPs before the CQ, the SRQ and the MRs they use.
+	for (Qp *qp : {pair_.requester.get(), pair_.responder.get()})
+		if (qp)
+			async_.destroyed(*qp);
+	if (pair_.cq)
+		async_.destroyed(*pair_.cq);
 	pair_.requester.reset();
 	pair_.responder.reset();
 	pair_.ah.reset();

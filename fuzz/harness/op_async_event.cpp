@@ -1,15 +1,25 @@
-// ibv_get_async_event, then ibv_ack_async_event of what it returned: the
-// next event of the device, if one is there (emu0 raises each event inside
-// the verb that causes it; a real device is given a few milliseconds).
-// Each read is a step of the lane's SRQ's history, judged by
-// judge_srq_history (contracts/srq_event_judge.h): an
-// IBV_EVENT_SRQ_LIMIT_REACHED no drop below an armed srq_limit explains, on
-// every device; on the reference device (emu0) one that did not come. Other
-// events are evidence.
+// ibv_get_async_event until the device's queue is empty, each event acked
+// with ibv_ack_async_event (emu0 raises each event inside the verb that
+// causes it; a real device is given a few milliseconds per read), after
+// every live QP of the lane's view was queried (a QP a completion error moved
+// to ERR shows only there). Two judges take the read:
+//   - the QP and CQ events: the lane's whole view (lane.events(),
+//     async_log.h: every QP and CQ of the lane and what was done on them)
+//     to judge_async_events (contracts/async_event_judge.h): each read's
+//     result; an event naming a live object of the caller's on which its
+//     type's situation happened; on the reference device, every due event
+//     come (finding key `async_events:<rule id>`); on another device the
+//     view is partial (its events may come before the completions that
+//     explain them are polled): the result and the object named only;
+//   - the SRQ limit event: a step of the lane's SRQ's history, judged by
+//     judge_srq_history (contracts/srq_event_judge.h).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace ibvcert::fuzz {
 namespace {
@@ -28,42 +38,46 @@ public:
 	{
 		Got &g = got_[lane.index()];
 		g = Got{};
-		AsyncEvent ev;
 		auto wait = lane.strict() ? std::chrono::milliseconds(0) : kRealDeviceWait;
-		int ret = lane.device().get_async_event(ev, wait);
-		if (ret)
-			return ret == ETIMEDOUT ? 0 : ret; // no event: nothing to judge but the rest
-		g.got = true;
-		g.type = ev.event_type;
-		g.lane_srq = lane.srq() && ev.srq == lane.srq().srq.get();
-		g.element = ev.qp ? "a QP" : ev.cq ? "a CQ" : ev.srq ? (g.lane_srq ? "the lane's SRQ" : "an SRQ")
-								     : "the device or a port";
-		lane.device().ack_async_event(ev);
+		Srq *srq = lane.srq() ? lane.srq().srq.get() : nullptr;
+		const AsyncStep &read = lane.events().read(lane.device(), wait, lane.strict(), [&](const AsyncEvent &ev) {
+			g.names.push_back(std::string(ibv_event_type_str(ev.event_type)) + " of " + element(ev, srq));
+			if (ev.event_type == IBV_EVENT_SRQ_LIMIT_REACHED && srq && ev.srq == srq)
+				g.limit_events++;
+		});
+		for (const ReadEvent &e : read.events)
+			if (!e.got)
+				return e.returned; // a failed read
 		return 0;
 	}
 
-	// A read is a step of the SRQ's history: the limit events naming it
-	// (0 or 1), and, when no event was there on the reference device (which
-	// raises each inside the verb that causes it), every due one has come.
+	// The read is a step of the SRQ's history: the limit events naming it,
+	// and, on the reference device (which raises each event inside the verb
+	// that causes it), every due one has come.
 	void settle(Lane &lane, int) override
 	{
 		const Got &g = got_[lane.index()];
 		if (!lane.srq())
 			return;
 		SrqSlot &srq = lane.srq();
-		bool limit = g.got && g.type == IBV_EVENT_SRQ_LIMIT_REACHED && g.lane_srq;
-		if (limit)
-			srq.limit_events_got++;
+		srq.limit_events_got += g.limit_events;
 		SrqStep step;
 		step.kind = SrqStep::Kind::EventsRead;
-		step.limit_events = limit ? 1 : 0;
-		step.awaited = !g.got && lane.strict();
+		step.limit_events = g.limit_events;
+		step.awaited = lane.strict();
 		step.at = "get_async_event";
 		srq.history.steps.push_back(step);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
+		Verdict v = judge_async_events(lane.events().view());
+		if (!v.accepts())
+			oracle.fail(lane.index(),
+				    {std::string("async_events:") + v.first()->rule->id,
+				     "the events read, against everything done on the lane's QPs and CQs, break the "
+				     "async-event rows",
+				     v, {}, lane.events().evidence()});
 		if (lane.srq())
 			judge_srq("get_async_event", lane.srq().history, lane, oracle);
 	}
@@ -71,33 +85,39 @@ public:
 	std::string describe(const Lane &lane) const override
 	{
 		if (!lane.srq())
-			return "the device's next event\n";
-		return "the device's next event; srq (model): " + lane.srq().model.describe() + "\n";
+			return "the device's events, until none is queued\n";
+		return "the device's events, until none is queued; srq (model): " + lane.srq().model.describe() +
+		       "\n";
 	}
 
 	std::string outcome(const Lane &lane) const override
 	{
 		const Got &g = got_[lane.index()];
-		if (!g.got)
-			return "returned: " + errno_name(ret[lane.index()]) + ", no event\n";
-		return std::string("returned: 0, ") + ibv_event_type_str(g.type) + " of " + g.element + "\n";
+		return "returned: " + errno_name(ret[lane.index()]) + ", " + events_text(g) + "\n";
 	}
 
 	std::string summary(int lane) const override
 	{
-		const Got &g = got_[lane];
-		return std::string("get_async_event: ") +
-		       (g.got ? std::string(ibv_event_type_str(g.type)) + " of " + g.element
-			      : "no event (" + errno_name(ret[lane]) + ")");
+		return "get_async_event: " + events_text(got_[lane]) + " (" + errno_name(ret[lane]) + ")";
 	}
 
 private:
 	struct Got {
-		bool got = false;
-		ibv_event_type type{};
-		bool lane_srq = false;
-		const char *element = "";
+		std::vector<std::string> names; // "IBV_EVENT_COMM_EST of a QP"
+		uint32_t limit_events = 0;      // IBV_EVENT_SRQ_LIMIT_REACHED naming the lane's SRQ
 	};
+
+	static const char *element(const AsyncEvent &ev, const Srq *lane_srq)
+	{
+		return ev.qp ? "a QP" : ev.cq ? "a CQ" : ev.srq ? (ev.srq == lane_srq ? "the lane's SRQ" : "an SRQ")
+							  : "the device or a port";
+	}
+
+	static std::string events_text(const Got &g)
+	{
+		return g.names.empty() ? "no event" : fmt::format("{}", fmt::join(g.names, ", "));
+	}
+
 	Got got_[kMaxLanes];
 };
 

@@ -38,6 +38,7 @@ public:
 		Device &dev = lane.device();
 		if (int ret = dev.create_cq(kPairCqe, p.cq))
 			return fail(lane, "ibv_create_cq", ret);
+		lane.events().cq_created(*p.cq, "the pair's CQ");
 		Srq *srq = srq_ && lane.srq() ? lane.srq().srq.get() : nullptr;
 		for (auto *qp : {&p.requester, &p.responder}) {
 			ibv_qp_init_attr init{};
@@ -46,6 +47,8 @@ public:
 			Srq *use = qp == &p.responder ? srq : nullptr;
 			if (int ret = dev.create_qp(lane.pd(), *p.cq, *p.cq, use, init, *qp))
 				return fail(lane, "ibv_create_qp", ret);
+			lane.events().qp_created(**qp, qp == &p.requester ? "the pair's requester" : "the pair's responder",
+						 use != nullptr, *p.cq, *p.cq);
 			if (qp == &p.requester) {
 				p.model.max_send_sge = init.cap.max_send_sge;
 			} else {
@@ -55,6 +58,7 @@ public:
 		}
 		if (int ret = dev.connect_loopback(*p.requester, *p.responder, st.failed))
 			return fail(lane, "", ret);
+		lane.events().connected(*p.requester, *p.responder);
 		if (type_ == IBV_QPT_UD) {
 			ibv_ah_attr ah = loopback_ah_attr(lane.caps());
 			if (int ret = dev.create_ah(lane.pd(), ah, p.ah))

@@ -87,8 +87,10 @@ public:
 	void settle(Lane &lane, int ret) override
 	{
 		QpSlot &s = lane.slot(slot_);
-		if (ret == 0 && s.qp)
+		if (ret == 0 && s.qp) {
 			s.model = QpModel{type_}; // in RESET, nothing set
+			lane.events().qp_created(*s.qp, "qp#" + std::to_string(slot_), false, lane.cq(), lane.cq());
+		}
 	}
 
 	// The created QP's type and state are the model's (Oracle::check_after).

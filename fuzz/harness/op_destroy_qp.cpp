@@ -25,6 +25,7 @@ public:
 
 	int run(Lane &lane) override
 	{
+		lane.events().destroyed(*lane.slot(slot_).qp);
 		lane.slot(slot_) = QpSlot{}; // the QP and its model
 		return 0;
 	}

@@ -93,8 +93,10 @@ public:
 
 	void settle(Lane &lane, int ret) override
 	{
+		const Bound &b = bound_[lane.index()];
 		if (ret == 0)
-			lane.slot(slot_).model.accept(bound_[lane.index()].attr, mask_);
+			lane.slot(slot_).model.accept(b.attr, mask_);
+		lane.events().modified(*lane.slot(slot_).qp, b.attr, mask_, ret);
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,

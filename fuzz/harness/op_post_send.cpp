@@ -409,6 +409,7 @@ private:
 			if (n > kPollBatch)
 				return; // the array holds kPollBatch: judged in check()
 			b.wcs.insert(b.wcs.end(), wc, wc + n);
+			lane.events().polled(*p.cq, wc, n);
 			if (n > 0)
 				continue;
 			if (lane.strict() || b.wcs.size() >= awaited(b, p))

@@ -79,6 +79,7 @@ public:
 			if (n > kPollBatch)
 				break; // the array holds kPollBatch: judged in check()
 			b.wcs.insert(b.wcs.end(), wc, wc + n);
+			lane.events().polled(lane.cq(), wc, n);
 			if (n == 0)
 				clock.wait(clock.is_virtual() ? std::chrono::nanoseconds(std::chrono::seconds(1))
 							      : std::chrono::nanoseconds(std::chrono::milliseconds(4)));

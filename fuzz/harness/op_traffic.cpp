@@ -109,6 +109,7 @@ public:
 				b.stopped = fmt::format("ibv_poll_cq returned {}", n);
 				break;
 			}
+			lane.events().polled(lane.cq(), wc, n);
 			int64_t now = clock.now().count();
 			for (int k = 0; k < n; k++) {
 				if (wc[k].status != IBV_WC_SUCCESS) {
@@ -134,10 +135,12 @@ public:
 		for (int w = 0; outstanding > 0 && w < 256; w++) {
 			ibv_wc wc[kPollBatch];
 			int n = lane.cq().poll(kPollBatch, wc);
-			if (n <= 0)
+			if (n <= 0) {
 				clock.wait(std::chrono::milliseconds(1));
-			else
+			} else {
+				lane.events().polled(lane.cq(), wc, std::min(n, kPollBatch));
 				outstanding -= n;
+			}
 		}
 		b.port_bps = (double)port_rate_bps(lane.caps().port);
 		return ret;

@@ -116,6 +116,14 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "get-cq-event-returns-errno=clause:cq_notify:get_cq_event.return.zero_or_minus_one"
   # SENDs completing on another QP's CQ: the resize row's own CQ misses them.
   "send-wc-on-first-qps-cq=clause:resize_cq:resize_cq[.][a-z_.]+"
+  # The QP and CQ events (op_async_event.cpp: the lane's whole view to
+  # judge_async_events). The CQ overrun knobs are not here: no row overruns
+  # a CQ (the ops poll what they post).
+  "async-event-returns-one=clause:async_events:async_event.return.zero_or_minus_one"
+  "async-event-names-other-qp=clause:async_events:async_event[.][a-z_.]+"
+  "comm-est-on-rts=clause:async_events:async_event.comm_est.of_arrival_in_rtr"
+  "last-wqe-without-srq=clause:async_events:async_event.last_wqe_reached.of_srq_qp_in_err"
+  "access-err-on-requester=clause:async_events:async_event.qp_access_err.of_access_violation"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
