@@ -397,6 +397,20 @@ private:
 
 } // namespace
 
+std::string async_view_text(const AsyncView &view, const std::vector<std::string> &qp_names,
+			    const std::vector<std::string> &cq_names)
+{
+	std::vector<std::string> names, steps;
+	for (size_t i = 0; i < qp_names.size(); i++)
+		names.push_back(fmt::format("QP {} = {}", i, qp_names[i]));
+	for (size_t i = 0; i < cq_names.size(); i++)
+		names.push_back(fmt::format("CQ {} = {}", i, cq_names[i]));
+	for (size_t i = 0; i < view.steps.size(); i++)
+		steps.push_back(fmt::format("{}. {}", i + 1, async_step_text(view.steps[i])));
+	return fmt::format("{}{}\n  steps judged:\n    {}", view.partial ? "(partial view) " : "", fmt::join(names, ", "),
+			   fmt::join(steps, "\n    "));
+}
+
 std::string async_step_text(const AsyncStep &s)
 {
 	using K = AsyncStep::Kind;

@@ -76,6 +76,10 @@ struct AsyncView {
 
 // A step in words, for evidence.
 std::string async_step_text(const AsyncStep &step);
+// The view in words, for evidence: the objects by index ("QP 0 = <name>",
+// then the CQs) and every step judged, numbered.
+std::string async_view_text(const AsyncView &view, const std::vector<std::string> &qp_names,
+			    const std::vector<std::string> &cq_names);
 // Every row of contracts/async_event_rules.cpp the steps break (the return
 // row through contracts/call_judge.h).
 Verdict judge_async_events(const AsyncView &view);

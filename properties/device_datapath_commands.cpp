@@ -126,12 +126,8 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		DatapathPair rig;
-		if (auto skip = rig.prepare({type_, false, false})) {
-			if (::testing::Test::HasFailure())
-				fail_step(*this, m, b, "precondition: a connected " + qp_type_name(type_) + " pair",
-					  {*skip, rig.evidence()});
+		if (!ready_pair(*this, m, b, rig, {type_, false, false}))
 			return;
-		}
 		FlushView f;
 		f.qpn = rig.responder().qp_num();
 		auto post_recv = [&](uint64_t id, int slot) {
@@ -212,12 +208,8 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		DatapathPair rig;
-		if (auto skip = rig.prepare({type_, false, true})) {
-			if (::testing::Test::HasFailure())
-				fail_step(*this, m, b, "precondition: a connected " + qp_type_name(type_) + " pair on an SRQ",
-					  {*skip, rig.evidence()});
+		if (!ready_pair(*this, m, b, rig, {type_, false, true}))
 			return;
-		}
 		constexpr uint64_t kRefused = 77;
 		ibv_sge sge;
 		ibv_recv_wr w = rig.recv_wr(kRefused, 20, sge);

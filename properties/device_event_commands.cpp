@@ -286,15 +286,12 @@ public:
 
 	std::string evidence() const
 	{
-		std::vector<std::string> names, seen;
-		for (size_t i = 0; i < qps_.size(); i++)
-			names.push_back(fmt::format("QP {} = {}", i, qps_[i].second));
-		for (size_t i = 0; i < cqs_.size(); i++)
-			names.push_back(fmt::format("CQ {} = {}", i, cqs_[i].second));
-		for (size_t i = 0; i < view_.steps.size(); i++)
-			seen.push_back(fmt::format("{}. {}", i + 1, async_step_text(view_.steps[i])));
-		return fmt::format("async events on {}: {}\n  steps judged:\n    {}{}", b_.run.device().name(),
-				   fmt::join(names, ", "), fmt::join(seen, "\n    "),
+		std::vector<std::string> qps, cqs;
+		for (const auto &q : qps_)
+			qps.push_back(q.second);
+		for (const auto &c : cqs_)
+			cqs.push_back(c.second);
+		return fmt::format("async events on {}: {}{}", b_.run.device().name(), async_view_text(view_, qps, cqs),
 				   notes_.empty() ? "" : "\n  " + fmt::format("{}", fmt::join(notes_, "\n  ")));
 	}
 

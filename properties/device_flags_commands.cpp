@@ -287,11 +287,8 @@ protected:
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		DatapathPair rig;
-		if (auto skip = rig.prepare(spec_)) {
-			if (::testing::Test::HasFailure())
-				fail_step(*this, m, b, "precondition: a connected RC pair", {*skip, rig.evidence()});
+		if (!ready_pair(*this, m, b, rig, spec_))
 			return;
-		}
 		if ((fenced_ == IBV_WR_SEND_WITH_IMM || fenced_ == IBV_WR_RDMA_WRITE_WITH_IMM) &&
 		    b.run.device().transport() == IBV_TRANSPORT_IWARP)
 			return; // iWARP carries no immediate data

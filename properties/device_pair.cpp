@@ -11,7 +11,9 @@ bool ready_pair(const DeviceCommand &step, const DeviceModel &m, const DeviceBen
 {
 	if (auto skip = rig.prepare(spec)) {
 		if (::testing::Test::HasFailure())
-			fail_step(step, m, b, "precondition: a connected " + qp_type_name(spec.type) + " pair",
+			fail_step(step, m, b,
+				  "precondition: a connected " + qp_type_name(spec.type) + " pair" +
+					  (spec.srq ? " on an SRQ" : ""),
 				  {*skip, rig.evidence()});
 		return false;
 	}

@@ -1,5 +1,5 @@
-// The prologue the whole-device property's pair commands share (Exchange in
-// device_datapath_commands.cpp, FlaggedPost in device_flags_commands.cpp):
+// The prologue the whole-device property's pair commands share (Exchange,
+// FlushPair, PostRecvOnSrqQp, FlaggedPost, FencedAfterFetch):
 // a connected pair of the spec's type (fixtures/rigs/datapath_rig.h) that
 // can carry the command's sends.
 #pragma once
@@ -15,6 +15,6 @@ namespace ibvcert {
 // such pair (iWARP: no UC, no UD) or sends some WR's length inline it cannot
 // hold: nothing to judge. A precondition the rig found failed fails the step.
 bool ready_pair(const DeviceCommand &step, const DeviceModel &m, const DeviceBench &b, DatapathPair &rig,
-		const PairSpec &spec, const std::vector<SendSpec> &sends);
+		const PairSpec &spec, const std::vector<SendSpec> &sends = {});
 
 } // namespace ibvcert

@@ -8,6 +8,7 @@
 
 #include "contracts/ece_eval.h"
 #include "contracts/ece_judge.h"
+#include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
 #include "contracts/qp_table.h"
 #include "contracts/rate_limit_eval.h"
@@ -94,7 +95,14 @@ public:
 	void show(std::ostream &os) const override { os << "DestroyQp " << slot_label("qp", slot_); }
 
 protected:
-	void call(const DeviceModel &, DeviceBench &b) const override { b.qps[slot_].reset(); }
+	// ibv_destroy_qp of a QP nothing depends on (ibv_destroy_qp(3)).
+	void call(const DeviceModel &m, DeviceBench &b) const override
+	{
+		int ret = b.qps[slot_]->destroy();
+		hold_verdict(*this, m, b, judge_destroy({Verb::DestroyQp, 0, ret, true}),
+			     "ibv_destroy_qp returned " + errno_name(ret));
+		b.qps[slot_].reset();
+	}
 
 private:
 	size_t slot_;

@@ -171,15 +171,12 @@ const AsyncStep &AsyncLog::read(Device &d, std::chrono::milliseconds wait, bool 
 
 std::string AsyncLog::evidence() const
 {
-	std::vector<std::string> names, steps;
-	for (size_t i = 0; i < qps_.size(); i++)
-		names.push_back(fmt::format("QP {} = {}", i, qps_[i].name));
-	for (size_t i = 0; i < cqs_.size(); i++)
-		names.push_back(fmt::format("CQ {} = {}", i, cqs_[i].name));
-	for (size_t i = 0; i < view_.steps.size(); i++)
-		steps.push_back(fmt::format("{}. {}", i + 1, async_step_text(view_.steps[i])));
-	return fmt::format("async events{}: {}\n  steps judged:\n    {}\n", view_.partial ? " (partial view)" : "",
-			   fmt::join(names, ", "), fmt::join(steps, "\n    "));
+	std::vector<std::string> qps, cqs;
+	for (const auto &q : qps_)
+		qps.push_back(q.name);
+	for (const auto &c : cqs_)
+		cqs.push_back(c.name);
+	return "async events: " + async_view_text(view_, qps, cqs) + "\n";
 }
 
 } // namespace ibvcert::fuzz
