@@ -14,92 +14,10 @@ const char *level_name(Level level)
 const char *verb_name(Verb verb)
 {
 	switch (verb) {
-	case Verb::ModifyQp: return "ibv_modify_qp";
-	case Verb::CreateSrq: return "ibv_create_srq";
-	case Verb::ModifySrq: return "ibv_modify_srq";
-	case Verb::ModifyQpRateLimit: return "ibv_modify_qp_rate_limit";
-	case Verb::SetEce: return "ibv_set_ece";
-	case Verb::QueryEce: return "ibv_query_ece";
-	case Verb::SchedCreate: return "mlx5dv_sched_{node,leaf}_create";
-	case Verb::SchedModify: return "mlx5dv_sched_{node,leaf}_modify";
-	case Verb::ModifyCq: return "ibv_modify_cq";
-	case Verb::PostSrqRecv: return "ibv_post_srq_recv";
-	case Verb::RegMr: return "ibv_reg_mr";
-	case Verb::PostSend: return "ibv_post_send";
-	case Verb::PollCq: return "ibv_poll_cq";
-	case Verb::GetAsyncEvent: return "ibv_get_async_event";
-	case Verb::QueryQp: return "ibv_query_qp";
-	case Verb::QuerySrq: return "ibv_query_srq";
-	case Verb::DestroySrq: return "ibv_destroy_srq";
-	case Verb::PostRecv: return "ibv_post_recv";
-	case Verb::QueryDevice: return "ibv_query_device_ex";
-	case Verb::QueryPort: return "ibv_query_port";
-	case Verb::ResizeCq: return "ibv_resize_cq";
-	case Verb::CreateCq: return "ibv_create_cq";
-	case Verb::CreateQp: return "ibv_create_qp";
-	case Verb::ReqNotifyCq: return "ibv_req_notify_cq";
-	case Verb::GetCqEvent: return "ibv_get_cq_event";
-	case Verb::AckCqEvents: return "ibv_ack_cq_events";
-	case Verb::DestroyQp: return "ibv_destroy_qp";
-	case Verb::AllocPd: return "ibv_alloc_pd";
-	case Verb::DeallocPd: return "ibv_dealloc_pd";
-	case Verb::DestroyCq: return "ibv_destroy_cq";
-	case Verb::CreateAh: return "ibv_create_ah";
-	case Verb::DestroyAh: return "ibv_destroy_ah";
-	case Verb::DeregMr: return "ibv_dereg_mr";
-	case Verb::QueryGid: return "ibv_query_gid";
-	case Verb::GetDeviceList: return "ibv_get_device_list";
-	case Verb::OpenDevice: return "ibv_open_device";
-	case Verb::CloseDevice: return "ibv_close_device";
-	case Verb::CreateCompChannel: return "ibv_create_comp_channel";
-	case Verb::DestroyCompChannel: return "ibv_destroy_comp_channel";
-	case Verb::Count: break;
-	}
-	return "?";
-}
-
-const char *verb_family(Verb verb)
-{
-	switch (verb) {
-	case Verb::ModifyQp: return "modify_qp";
-	case Verb::CreateSrq:
-	case Verb::ModifySrq:
-	case Verb::PostSrqRecv: return "srq";
-	case Verb::ModifyQpRateLimit: return "rate_limit";
-	case Verb::SetEce:
-	case Verb::QueryEce: return "ece";
-	case Verb::SchedCreate:
-	case Verb::SchedModify: return "sched";
-	case Verb::ModifyCq: return "modify_cq";
-	case Verb::ResizeCq: return "resize_cq";
-	case Verb::CreateCq: return "create_cq";
-	case Verb::CreateQp: return "create_qp";
-	case Verb::RegMr:
-	case Verb::PostSend:
-	case Verb::PollCq:
-	case Verb::GetAsyncEvent:
-	case Verb::PostRecv: return "datapath";
-	case Verb::QueryQp: return "modify_qp";
-	case Verb::QuerySrq:
-	case Verb::DestroySrq: return "srq";
-	case Verb::QueryDevice:
-	case Verb::QueryPort: return "device";
-	case Verb::ReqNotifyCq:
-	case Verb::GetCqEvent:
-	case Verb::AckCqEvents: return "cq_notify";
-	case Verb::DestroyQp:
-	case Verb::AllocPd:
-	case Verb::DeallocPd:
-	case Verb::DestroyCq:
-	case Verb::CreateAh:
-	case Verb::DestroyAh:
-	case Verb::DeregMr: return "lifecycle";
-	case Verb::QueryGid: return "device";
-	case Verb::GetDeviceList:
-	case Verb::OpenDevice:
-	case Verb::CloseDevice: return "device_list";
-	case Verb::CreateCompChannel:
-	case Verb::DestroyCompChannel: return "lifecycle";
+#define IBVCERT_VERB(verb, name)                                                                                   \
+	case Verb::verb: return name;
+#include "contracts/verb_list.h"
+#undef IBVCERT_VERB
 	case Verb::Count: break;
 	}
 	return "?";

@@ -20,51 +20,14 @@ const char *level_name(Level level);
 
 // The verbs the rules bind (one bit each in ContractRule::verbs).
 enum class Verb : unsigned {
-	ModifyQp,
-	CreateSrq,
-	ModifySrq,
-	ModifyQpRateLimit,
-	SetEce,
-	QueryEce,
-	SchedCreate,
-	SchedModify,
-	ModifyCq,
-	PostSrqRecv,
-	RegMr,
-	PostSend,
-	PollCq,
-	GetAsyncEvent,
-	QueryQp,
-	QuerySrq,
-	DestroySrq,
-	PostRecv,
-	QueryDevice,
-	QueryPort,
-	ResizeCq,
-	CreateCq,
-	CreateQp,
-	ReqNotifyCq,
-	GetCqEvent,
-	AckCqEvents,
-	DestroyQp,
-	AllocPd,
-	DeallocPd,
-	DestroyCq,
-	CreateAh,
-	DestroyAh,
-	DeregMr,
-	QueryGid,
-	GetDeviceList,
-	OpenDevice,
-	CloseDevice,
-	CreateCompChannel,
-	DestroyCompChannel,
+#define IBVCERT_VERB(verb, name) verb,
+#include "contracts/verb_list.h"
+#undef IBVCERT_VERB
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
 constexpr uint64_t verb_bit(Verb v) { return uint64_t(1) << (unsigned)v; }
 const char *verb_name(Verb verb);      // "ibv_modify_qp"
-const char *verb_family(Verb verb);    // "modify_qp", "srq", "rate_limit", "ece", "sched", "modify_cq", "datapath"
 // The verb a call trace names ("ibv_modify_qp"); Verb::Count for none.
 Verb verb_from_name(std::string_view name);
 

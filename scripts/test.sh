@@ -17,7 +17,7 @@ phase fuzz/ci fuzz/ci build-fuzz
 # machine the lab no longer loads (its cases have a 3 s timeout). With 124
 # knobs one run takes about 10 minutes on 2 cores; CI took 80 of its 90
 # minutes with two runs, so it runs one. ctest's fault-knob tests
-# (cli/tests/fault_knobs_test.cpp) already run every knob against the clause
-# written for it. `build/ibvcert selftest --repeat 5 --fuzzers
+# (cli/tests/fault_knobs_test.cpp) already run every knob against the clauses
+# its row names (fixtures/emu/emu_fault_list.h). `build/ibvcert selftest --repeat 5 --fuzzers
 # build-fuzz/fuzz` is the nightly form (README).
 phase selftest build/ibvcert selftest --repeat 1   # two knobs at a time on 2 cores

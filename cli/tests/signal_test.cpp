@@ -27,7 +27,7 @@ TEST_P(StoppedRun, WritesWhatFinishedMarksTheRunningCaseInterruptedAndLeavesNoPr
 	std::string sig = GetParam();
 	auto r = run_shell(std::string(IBVCERT_BINARY) +
 			   " run --emu-fault hang-in-modify --case-timeout 600 --report " + dir +
-			   " --filter '*ModifyQpRequiredSet*:*ModifyQpOptionalAttribute*RC_RTS_SQD_EN_SQD*'"
+			   " --filter '*ModifyQpInvalidValue*:*ModifyQpOptionalAttribute*RC_RTS_SQD_EN_SQD*'"
 			   " > " + dir + ".log 2>&1 & pid=$!; sleep 3; kill -" + sig +
 			   " $pid; wait $pid; echo status=$?; sleep 1; pgrep -f '^[^ ]*ibvcert run .*" + dir + "' || echo none-left");
 	int want = sig == "TERM" ? 143 : sig == "INT" ? 130 : 129;
