@@ -17,9 +17,10 @@ int report_command(const std::string &html_out, const std::vector<std::string> &
 // ibvcert selftest; self is the path of this ibvcert binary. Each knob's
 // suite runs repeat times. With fuzzers (the directory of the NAME_fuzzer
 // binaries) and corpus (fuzz/corpus), the fuzz targets join the matrix.
+// fail_fast: each knob's runs stop at their first case that fails the run.
 // knobs: the knobs to judge (empty: every knob); an unknown one exits 2.
 int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus,
-		     int repeat, const std::vector<std::string> &knobs);
+		     int repeat, bool fail_fast, const std::vector<std::string> &knobs);
 
 // ibvcert rules [--format text|json] [--coverage]: every contract rule, from
 // contracts/; with coverage, the coverage map of the pages (contracts/coverage.h).

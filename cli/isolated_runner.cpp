@@ -168,7 +168,7 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 		close(fds[1]);
 
 		std::string buffer, current;
-		bool timed_out = false;
+		bool timed_out = false, stopped = false;
 		auto started_at = std::chrono::steady_clock::now();
 		for (;;) {
 			if (g_signal) {
@@ -202,8 +202,15 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 					ended(case_from_json(nlohmann::json::parse(line.substr(2))));
 					done.push_back(current);
 					current.clear();
+					if (options.stop && options.stop()) {
+						kill(-pid, SIGKILL);
+						stopped = true;
+						break;
+					}
 				}
 			}
+			if (stopped)
+				break;
 		}
 		close(fds[0]);
 		int status = 0;
@@ -217,13 +224,15 @@ void run_isolated(const std::string &glob, const IsolationOptions &options,
 						      options));
 			break;
 		}
-		if (current.empty())
-			break; // the child ran every case
+		if (current.empty() || stopped)
+			break; // the child ran every case, or the run has what it needs
 		std::string what = timed_out ? "no result after " + fmt::format("{:g}", options.case_timeout) +
 						       " s" + during() + ": the case's process was killed"
 					     : "the case's process " + exit_text(status) + during();
 		ended(unfinished_case(current, timed_out ? Outcome::Timeout : Outcome::Crash, what, options));
 		done.push_back(current);
+		if (options.stop && options.stop())
+			break;
 	}
 	if (trace) {
 		static char own[1 << 12];

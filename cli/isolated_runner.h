@@ -18,6 +18,9 @@ struct IsolationOptions {
 	// The command that reruns one case (by its full name), for the evidence
 	// of a case that crashed, hung or was interrupted.
 	std::function<std::string(const std::string &)> replay;
+	// Asked after each ended case: true, and no further case starts (the
+	// running child is killed between cases). Unset: every case runs.
+	std::function<bool()> stop;
 };
 
 // From now on SIGINT, SIGTERM and SIGHUP stop the run cleanly instead of

@@ -112,6 +112,7 @@ struct RunOptions {
 	std::string known_file;
 	bool strict = false;
 	bool no_isolation = false;
+	bool fail_fast = false;
 	double case_timeout = 60;
 	int reruns = 1;
 	bool quiet = false;
@@ -427,6 +428,12 @@ int run(RunOptions opt, const std::string &argv0)
 	result.policy.strict = opt.strict;
 	result.policy.known_given = !opt.known_file.empty();
 	result.policy.rc_params = property_seed;
+	result.policy.fail_fast = opt.fail_fast;
+	// --fail-fast: no case starts after one that fails the run (its reruns still come).
+	if (opt.fail_fast)
+		isolation.stop = [&result] {
+			return !result.cases.empty() && fails_the_run(result.cases.back(), result.policy);
+		};
 	if (opt.no_isolation) {
 		// A crash ends the process: say which case was running first.
 		open_in_this_process();
@@ -502,8 +509,12 @@ int main(int argc, char **argv)
 			    "deviations/rxe.json): listed failures are KNOWN, listed passes FIXED")
 		->transform(CLI::Validator(resolve_deviations_file, "FILE|PROVIDER"));
 	run_cmd->add_flag("--strict", opt.strict, "SHOULD failures and KNOWN deviations fail the run");
-	run_cmd->add_flag("--no-isolation", opt.no_isolation,
+	auto *no_isolation = run_cmd->add_flag("--no-isolation", opt.no_isolation,
 			  "Run every case in this process (for debugging; a crash ends the run)");
+	run_cmd->add_flag("--fail-fast", opt.fail_fast,
+			  "Start no case after the first that fails the run (it is rerun as usual); the report "
+			  "says the run is partial")
+		->excludes(no_isolation);
 	run_cmd->add_option("--case-timeout", opt.case_timeout,
 			    "Seconds one case may take (default 60; more than 0, at most 86400)")
 		->check(CLI::Validator(
@@ -574,6 +585,10 @@ int main(int argc, char **argv)
 		->check(CLI::ExistingDirectory);
 	selftest->add_option("--fuzz-corpus", fuzz_corpus, "Seed corpus directory, one folder per target")
 		->check(CLI::ExistingDirectory);
+	bool selftest_fail_fast = false;
+	selftest->add_flag("--fail-fast", selftest_fail_fast,
+			   "Each knob's runs stop at their first case that fails the run (run --fail-fast); the "
+			   "clean runs run whole");
 	std::vector<std::string> selftest_knobs;
 	selftest->add_option("--knob", selftest_knobs,
 			     "Only this fault knob (repeatable; default every knob); an unknown name exits 2");
@@ -626,6 +641,6 @@ int main(int argc, char **argv)
 		return selftest_command(std::filesystem::canonical("/proc/self/exe").string(),
 					fuzzers_dir.empty() ? "" : std::filesystem::absolute(fuzzers_dir).string(),
 					std::filesystem::absolute(fuzz_corpus).string(), selftest_repeat,
-					selftest_knobs);
+					selftest_fail_fast, selftest_knobs);
 	return run(opt, argv[0]);
 }

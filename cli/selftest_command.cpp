@@ -2,7 +2,9 @@
 // whole suite runs against emu0 N times per test-only fault knob (--repeat,
 // each run with its own RapidCheck seed); every run must exit 1 through a
 // MUST failure, a crash or a hang, with no FLAKY case, and a clean emu0 must
-// fail nothing. With --fuzzers the fuzz targets join the matrix.
+// fail nothing. With --fuzzers the fuzz targets join the matrix. With
+// --fail-fast a knob's run stops at its first case that fails it (the
+// clauses it lists are then that one's), the clean run runs whole.
 #include "cli/commands.h"
 
 #include "fixtures/emu/emu_faults.h"
@@ -66,7 +68,7 @@ struct KnobRun {
 	double seconds = 0;
 };
 
-KnobRun run_with_knob(const std::string &self, const std::string &knob, const std::string &dir)
+KnobRun run_with_knob(const std::string &self, const std::string &knob, const std::string &dir, bool fail_fast)
 {
 	KnobRun r;
 	// A short case timeout: the hang knob costs a few seconds, not minutes.
@@ -76,6 +78,8 @@ KnobRun run_with_knob(const std::string &self, const std::string &knob, const st
 	if (!knob.empty()) {
 		argv.push_back("--emu-fault");
 		argv.push_back(knob);
+		if (fail_fast)
+			argv.push_back("--fail-fast");
 	}
 	auto start = std::chrono::steady_clock::now();
 	int status = run_quietly(argv);
@@ -163,7 +167,7 @@ bool fuzzer_catches(const std::string &dir, const std::string &target, const std
 } // namespace
 
 int selftest_command(const std::string &self, const std::string &fuzzers, const std::string &corpus,
-		     int repeat, const std::vector<std::string> &only)
+		     int repeat, bool fail_fast, const std::vector<std::string> &only)
 {
 	std::vector<std::string> knobs;
 	for (const auto &name : only) {
@@ -188,7 +192,8 @@ int selftest_command(const std::string &self, const std::string &fuzzers, const 
 			   std::vector<std::string> &misses, double &seconds) -> bool {
 		for (int i = 0; i < repeat; i++) {
 			KnobRun r = run_with_knob(self, knob,
-						  dir + "/" + (knob.empty() ? "clean" : knob) + "-" + std::to_string(i));
+						  dir + "/" + (knob.empty() ? "clean" : knob) + "-" + std::to_string(i),
+						  fail_fast);
 			if (!r.error.empty()) {
 				fmt::print(stderr, "ibvcert selftest: {}\n", r.error);
 				return false;

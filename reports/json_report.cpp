@@ -32,7 +32,8 @@ std::string write_json(const RunResult &run, const std::string &path)
 			 {"partial", policy_is_partial(run.policy)},
 			 {"known_file", run.policy.known_file},
 			 {"strict", run.policy.strict},
-			 {"rc_params", run.policy.rc_params}};
+			 {"rc_params", run.policy.rc_params},
+			 {"fail_fast", run.policy.fail_fast}};
 	doc["verdict"] = {{"passed", run.failed_because.empty()},
 			  {"failed_because", run.failed_because},
 			  {"exit_status", run.exit_status},
@@ -109,6 +110,7 @@ std::string read_json(const std::string &path, RunResult &run)
 			run.policy.strict = p.value("strict", false);
 			run.policy.known_given = !run.policy.known_file.empty();
 			run.policy.rc_params = p.value("rc_params", "");
+			run.policy.fail_fast = p.value("fail_fast", false);
 		}
 		if (doc.contains("verdict")) {
 			at = "\"verdict\": ";

@@ -78,7 +78,7 @@ std::string property_budget(const RunPolicy &policy)
 
 bool policy_is_partial(const RunPolicy &policy)
 {
-	return policy.filter != "*" || policy.suite != "all";
+	return policy.filter != "*" || policy.suite != "all" || policy.fail_fast;
 }
 
 } // namespace ibvcert

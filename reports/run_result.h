@@ -57,6 +57,7 @@ struct RunPolicy {
 	bool strict = false;      // SHOULD failures and KNOWN deviations fail the run
 	bool known_given = false; // a deviations file must match exactly
 	std::string rc_params;    // RC_PARAMS the properties ran with (their seed)
+	bool fail_fast = false;   // the run started no case after the first that failed it
 };
 
 // The suites a --suite value runs: "all" is every suite.
@@ -64,8 +65,8 @@ std::vector<std::string> suites_of(const std::string &suite);
 // The properties' budget under rc_params: "max_success=100 (RapidCheck's
 // default)" or "max_success=N (RC_PARAMS)"; "none" when no property ran.
 std::string property_budget(const RunPolicy &policy);
-// Whether the run left out part of the certification: a --filter, or a
-// --suite other than all.
+// Whether the run left out part of the certification: a --filter, a
+// --suite other than all, or --fail-fast.
 bool policy_is_partial(const RunPolicy &policy);
 
 // Whether this case's outcome fails a run judged by policy.

@@ -110,3 +110,38 @@ TEST(Isolation, CrashCarriesLevelDeviceQpTheVerbWithItsArgumentsAndAReplay)
 		<< junit;
 	EXPECT_NE(junit.find("<property name=\"level\" value=\"MUST\""), std::string::npos) << junit;
 }
+
+// --fail-fast: no case starts after the first that fails the run; that case
+// is still rerun, and the report says the run stopped (partial).
+TEST(Isolation, FailFastStartsNoCaseAfterTheFirstThatFailsTheRun)
+{
+	std::string dir = ::testing::TempDir() + "ibvcert-ff-" + std::to_string(getpid());
+	const std::string filter = "'*ModifyQpInvalidValue*:*ModifyQpRequiredSet*'";
+	auto whole = run_ibvcert("run --filter " + filter + " --emu-fault partial-apply --report " + dir + "-whole");
+	auto fast = run_ibvcert("run --fail-fast --filter " + filter + " --emu-fault partial-apply --report " + dir);
+	EXPECT_EQ(whole.status, 1) << whole.output;
+	EXPECT_EQ(fast.status, 1) << fast.output;
+	std::ifstream win(dir + "-whole/report.json"), in(dir + "/report.json");
+	auto wdoc = nlohmann::json::parse(win), doc = nlohmann::json::parse(in);
+	std::filesystem::remove_all(dir);
+	std::filesystem::remove_all(dir + "-whole");
+	const auto &cases = doc.at("cases");
+	ASSERT_FALSE(cases.empty());
+	// Every case before the last passed; the last failed the run.
+	size_t failed = 0;
+	for (const auto &c : cases)
+		failed += c.at("outcome") == "FAIL";
+	EXPECT_EQ(failed, 1u) << fast.output;
+	EXPECT_EQ(cases.back().at("outcome"), "FAIL") << fast.output;
+	EXPECT_LT(cases.size(), wdoc.at("cases").size());
+	EXPECT_TRUE(doc.at("policy").at("fail_fast").get<bool>());
+	EXPECT_TRUE(doc.at("policy").at("partial").get<bool>());
+	EXPECT_FALSE(wdoc.at("policy").at("fail_fast").get<bool>());
+}
+
+TEST(Isolation, FailFastWithoutIsolationIsAUsageError)
+{
+	auto r = run_ibvcert("run --fail-fast --no-isolation --filter '*Nothing*'");
+	EXPECT_EQ(r.status, 2) << r.output;
+	EXPECT_NE(r.output.find("--fail-fast"), std::string::npos) << r.output;
+}
