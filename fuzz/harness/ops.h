@@ -77,6 +77,10 @@ void connect_pair_step(Session &s);
 void post_recv_step(Session &s);
 void post_send_step(Session &s);
 void get_async_event_step(Session &s);
+// The system the lane's device is listed in: ibv_get_device_list, then
+// ibv_open_device / ibv_query_device / ibv_close_device of an entry,
+// judged by contracts/device_list_judge.h; the lane's objects untouched.
+void device_list_step(Session &s);
 // ibv_post_send of SENDs on a RAW_PACKET QP of the slots in RTS, the device's
 // clock let run until they complete on its link.
 void raw_send_step(Session &s);

@@ -42,6 +42,7 @@ const std::vector<Row> &all_rows()
 		{"sched_send", sched_send_step, 24},
 		{"cq_notify", cq_notify_step, 25},
 		{"rewalk_qp", rewalk_qp_step, 26},
+		{"device_list", device_list_step, 27},
 	};
 	return rows;
 }

@@ -124,6 +124,15 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "comm-est-on-rts=clause:async_events:async_event.comm_est.of_arrival_in_rtr"
   "last-wqe-without-srq=clause:async_events:async_event.last_wqe_reached.of_srq_qp_in_err"
   "access-err-on-requester=clause:async_events:async_event.qp_access_err.of_access_violation"
+  # The system the device is listed in (op_device_list.cpp: the list, a
+  # context opened, used and closed; contracts/device_list_judge.h).
+  "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"
+  "device-list-misses-device=clause:device_list:get_device_list.array.lists_(available|every_exposed)"
+  "device-list-counts-terminator=clause:device_list:get_device_list.num_devices.entries_in_the_array"
+  "device-list-null-without-errno=clause:device_list:get_device_list.return.array_or_null_with_errno"
+  "device-list-empty-is-null=clause:device_list:get_device_list.no_devices.empty_array"
+  "open-device-context-unusable=clause:device_list:open_device.return.context_of_the_device"
+  "close-device-returns-one=clause:device_list:close_device.return.zero_or_minus_one"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
