@@ -445,6 +445,7 @@ int run(RunOptions opt, const std::string &argv0)
 	} else {
 		stop_on_signals();
 		run_isolated(opt.filter, isolation, open_in_this_process, keep);
+		isolation.stop = nullptr; // the reruns run whole (a rerun after its history included)
 		if (!interrupting_signal())
 			rerun_failures(result, opt, isolation, open_in_this_process);
 	}

@@ -145,3 +145,20 @@ TEST(Isolation, FailFastWithoutIsolationIsAUsageError)
 	EXPECT_EQ(r.status, 2) << r.output;
 	EXPECT_NE(r.output.find("--fail-fast"), std::string::npos) << r.output;
 }
+
+// --fail-fast stops the run, not its reruns: a case that fails only after
+// the cases that ran before it in its process (a state leak across objects:
+// the knob's new SRQ starts armed at the last srq_limit set) stays FAIL, its
+// rerun after that history run whole.
+TEST(Isolation, FailFastRerunsAfterTheHistoryWhole)
+{
+	std::string dir = ::testing::TempDir() + "ibvcert-ffh-" + std::to_string(getpid());
+	auto r = run_ibvcert("run --fail-fast --case-timeout 3 --emu-fault srq-limit-kept-across-srqs --report " + dir);
+	EXPECT_EQ(r.status, 1) << r.output;
+	std::ifstream in(dir + "/report.json");
+	auto doc = nlohmann::json::parse(in);
+	std::filesystem::remove_all(dir);
+	const auto &last = doc.at("cases").back();
+	EXPECT_EQ(last.at("outcome"), "FAIL") << r.output;
+	EXPECT_EQ(doc.at("summary").value("FLAKY", 0), 0) << r.output;
+}
