@@ -128,4 +128,12 @@ std::string device_list_text(const DeviceListResult &list)
 			   list.num_devices_given ? fmt::format(", num_devices {}", list.num_devices) : "");
 }
 
+std::string open_device_text(const OpenDeviceResult &open)
+{
+	return fmt::format("ibv_open_device({}) -> {}", open.asked,
+			   open.null ? fmt::format("NULL, errno {}", open.err ? errno_name(open.err) : "0")
+				     : fmt::format("a context of {}; ibv_query_device -> {}", open.context_device,
+						   errno_name(open.query_result)));
+}
+
 } // namespace ibvcert

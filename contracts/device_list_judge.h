@@ -42,6 +42,8 @@ struct OpenDeviceResult {
 };
 
 Verdict judge_open_device(const OpenDeviceResult &open);
+// The call and what it returned, for a case's evidence.
+std::string open_device_text(const OpenDeviceResult &open);
 
 // The rows of verb in contracts/device_list_rules.cpp, in the order they are judged.
 std::vector<const ContractRule *> device_list_rules_of(Verb verb);

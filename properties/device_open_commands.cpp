@@ -122,23 +122,10 @@ protected:
 		DeviceListResult list = list_and_judge(*this, m, b, *dir, true, dut, ", the run's context open");
 		if (list.null)
 			fail_step(*this, m, b, "precondition: a list to open an entry of", {device_list_text(list)});
-		std::string name = dut;
-		if (other_entry_)
-			for (const std::string &e : list.entries)
-				if (e != dut) {
-					name = e;
-					break;
-				}
 		std::unique_ptr<OpenedContext> ctx;
-		OpenDeviceResult open = dir->open_device(name, ctx);
-		ibv_device_attr attr{};
-		if (ctx)
-			open.query_result = ctx->query_device(attr);
-		hold_verdict(*this, m, b, judge_open_device(open),
-			     fmt::format("ibv_open_device({}) -> {}", name,
-					 open.null ? fmt::format("NULL, errno {}", open.err ? errno_name(open.err) : "0")
-						   : fmt::format("a context of {}; ibv_query_device -> {}",
-								 open.context_device, errno_name(open.query_result))));
+		OpenDeviceResult open = open_and_query(*dir, list, dut, other_entry_, ctx);
+		const std::string &name = open.asked;
+		hold_verdict(*this, m, b, judge_open_device(open), open_device_text(open));
 		if (!ctx)
 			return;
 		if (list_while_open_)

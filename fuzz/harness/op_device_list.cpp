@@ -63,23 +63,11 @@ public:
 		DeviceListResult first = list(g, *dir, c_.give_num_devices, dut, ", the lane's context open");
 		if (!c_.open || first.null)
 			return 0;
-		std::string name = dut;
-		if (c_.other_entry)
-			for (const std::string &e : first.entries)
-				if (e != dut) {
-					name = e;
-					break;
-				}
 		std::unique_ptr<OpenedContext> ctx;
-		OpenDeviceResult open = dir->open_device(name, ctx);
-		ibv_device_attr attr{};
-		if (ctx)
-			open.query_result = ctx->query_device(attr);
+		OpenDeviceResult open = open_and_query(*dir, first, dut, c_.other_entry, ctx);
+		const std::string &name = open.asked;
 		g.judged.push_back(judge_open_device(open));
-		g.calls.push_back(fmt::format("ibv_open_device({}) -> {}", name,
-					      open.null ? fmt::format("NULL, errno {}", open.err ? errno_name(open.err) : "0")
-							: fmt::format("a context of {}; ibv_query_device -> {}",
-								      open.context_device, errno_name(open.query_result))));
+		g.calls.push_back(open_device_text(open));
 		if (!ctx)
 			return 0;
 		if (c_.list_while_open)
