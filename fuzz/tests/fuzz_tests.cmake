@@ -109,7 +109,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "notify-arm-ignored=clause:cq_notify:req_notify_cq.any_cqe"
   "notify-send-cqe-ignored=clause:cq_notify:req_notify_cq.any_cqe"
   "notify-error-not-solicited=clause:cq_notify:req_notify_cq.solicited_only.solicited_event"
-  "notify-not-one-shot=clause:cq_notify:get_cq_event.one_per_armed_completion"
+  "notify-not-one-shot=clause:cq_notify:(get_cq_event.one_per_armed_completion|req_notify_cq.one_shot)"
   "notify-event-at-arm=clause:cq_notify:get_cq_event.one_per_armed_completion"
   "cq-event-wrong-context=clause:cq_notify:get_cq_event.names_the_cq"
   "req-notify-returns-minus-one=clause:cq_notify:req_notify_cq.return.zero_or_errno"
