@@ -76,14 +76,7 @@ std::optional<std::string> AsyncEventRig::make_qp(QpName q, ibv_qp_type type, in
 			 srq >= 0 ? fmt::format(" on SRQ {}", srq) : "", errno_name(ret)));
 	if (ret)
 		return fmt::format("ibv_create_qp({}) returned {}", qp_type_name(type), errno_name(ret));
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::QpCreated;
-	s.qp = q;
-	s.qp_type = type;
-	s.with_srq = srq >= 0;
-	s.send_cq = 0;
-	s.recv_cq = recv_cq;
-	push(s);
+	push(AsyncStep::qp_created(q, type, srq >= 0, 0, recv_cq));
 	return std::nullopt;
 }
 
@@ -95,13 +88,8 @@ std::optional<std::string> AsyncEventRig::connect(QpName a, QpName b)
 			 why.empty() ? "" : " (" + why + ")"));
 	if (ret)
 		return "connecting " + std::string(qp_letter(a)) + " and " + qp_letter(b) + ": " + why;
-	for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Connected;
-		s.qp = x;
-		s.peer = y;
-		push(s);
-	}
+	push(AsyncStep::connected(a, b));
+	push(AsyncStep::connected(b, a));
 	return std::nullopt;
 }
 
@@ -126,13 +114,8 @@ std::optional<std::string> AsyncEventRig::rtr_pair(QpName rts, QpName rtr)
 			attr.qp_access_flags = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE;
 			attr.min_rnr_timer = 12;
 			attr.rnr_retry = 6;
-			AsyncStep s;
-			s.kind = AsyncStep::Kind::Modified;
-			s.qp = q;
-			s.from = from;
-			s.to = to;
-			s.attr_mask = mask;
-			s.result = qp.modify(attr, mask);
+			ibv_qp_attr sent = attr;
+			AsyncStep s = AsyncStep::modified(q, from, attr, mask, qp.modify(sent, mask));
 			push(s);
 			if (s.result)
 				return fmt::format("ibv_modify_qp {} {}->{} returned {}", qp_letter(q), qp_state_name(from),
@@ -161,11 +144,7 @@ std::optional<std::string> AsyncEventRig::prepare()
 		int ret = d.create_cq(i == 2 ? kSmallCqe : 256, cqs_[i]);
 		if (ret)
 			return fail("ibv_create_cq", ret);
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::CqCreated;
-		s.cq = i;
-		s.cqe = cqs_[i]->cqe();
-		push(s);
+		push(AsyncStep::cq_created(i, cqs_[i]->cqe()));
 	}
 	small_cqe_ = cqs_[2]->cqe();
 	note(fmt::format("CQ 2 asked for {} CQEs, reports cqe {}", kSmallCqe, small_cqe_));
@@ -226,13 +205,7 @@ std::optional<std::string> AsyncEventRig::prepare()
 
 void AsyncEventRig::completed(int cq, const ibv_wc &wc)
 {
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::Completed;
-	s.cq = cq;
-	s.qp = qp_of(wc.qp_num);
-	s.status = wc.status;
-	s.wr_id = wc.wr_id;
-	push(s);
+	push(AsyncStep::completed(cq, qp_of(wc.qp_num), wc));
 }
 
 int AsyncEventRig::qp_of(uint32_t qp_num) const
@@ -385,11 +358,7 @@ void AsyncEventRig::query_all()
 			note(fmt::format("ibv_query_qp {} -> {}", qp_letter((QpName)i), errno_name(ret)));
 			continue;
 		}
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Queried;
-		s.qp = i;
-		s.state = attr.qp_state;
-		push(s);
+		push(AsyncStep::queried(i, attr.qp_state));
 	}
 }
 

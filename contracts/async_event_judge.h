@@ -61,6 +61,69 @@ struct AsyncStep {
 	std::vector<ReadEvent> events;
 	bool awaited = false;
 	std::string at; // the case's step, for the detail
+
+	// The steps every caller records the same way (the suites' rig, the
+	// property's scene, the fuzz lane's log).
+	static AsyncStep cq_created(int cq, int cqe)
+	{
+		AsyncStep s;
+		s.kind = Kind::CqCreated;
+		s.cq = cq;
+		s.cqe = cqe;
+		return s;
+	}
+	static AsyncStep qp_created(int qp, ibv_qp_type type, bool with_srq, int send_cq, int recv_cq)
+	{
+		AsyncStep s;
+		s.kind = Kind::QpCreated;
+		s.qp = qp;
+		s.qp_type = type;
+		s.with_srq = with_srq;
+		s.send_cq = send_cq;
+		s.recv_cq = recv_cq;
+		return s;
+	}
+	// qp's destination is peer (one direction: a pair is two).
+	static AsyncStep connected(int qp, int peer)
+	{
+		AsyncStep s;
+		s.kind = Kind::Connected;
+		s.qp = qp;
+		s.peer = peer;
+		return s;
+	}
+	// ibv_modify_qp(qp, attr, attr_mask) from `from` returned result.
+	static AsyncStep modified(int qp, ibv_qp_state from, const ibv_qp_attr &attr, int attr_mask, long long result)
+	{
+		AsyncStep s;
+		s.kind = Kind::Modified;
+		s.qp = qp;
+		s.from = from;
+		s.to = (attr_mask & IBV_QP_STATE) ? attr.qp_state : from;
+		s.attr_mask = attr_mask;
+		s.en_sqd_async_notify = attr.en_sqd_async_notify;
+		s.result = result;
+		return s;
+	}
+	static AsyncStep queried(int qp, ibv_qp_state state)
+	{
+		AsyncStep s;
+		s.kind = Kind::Queried;
+		s.qp = qp;
+		s.state = state;
+		return s;
+	}
+	// wc, polled from cq; qp: the index of the QP of wc.qp_num.
+	static AsyncStep completed(int cq, int qp, const ibv_wc &wc)
+	{
+		AsyncStep s;
+		s.kind = Kind::Completed;
+		s.cq = cq;
+		s.qp = qp;
+		s.status = wc.status;
+		s.wr_id = wc.wr_id;
+		return s;
+	}
 };
 
 struct AsyncView {

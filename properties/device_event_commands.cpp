@@ -91,10 +91,7 @@ public:
 
 	int add_cq(Cq &cq, const std::string &name)
 	{
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::CqCreated;
-		s.cq = (int)cqs_.size();
-		s.cqe = cq.cqe();
+		AsyncStep s = AsyncStep::cq_created((int)cqs_.size(), cq.cqe());
 		cqs_.push_back({&cq, name});
 		push(s);
 		return s.cq;
@@ -102,13 +99,7 @@ public:
 
 	int add_qp(Qp &qp, const std::string &name, bool srq, int send_cq, int recv_cq)
 	{
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::QpCreated;
-		s.qp = (int)qps_.size();
-		s.qp_type = qp.qp_type();
-		s.with_srq = srq;
-		s.send_cq = send_cq;
-		s.recv_cq = recv_cq;
+		AsyncStep s = AsyncStep::qp_created((int)qps_.size(), qp.qp_type(), srq, send_cq, recv_cq);
 		qps_.push_back({&qp, name});
 		push(s);
 		return s.qp;
@@ -132,13 +123,8 @@ public:
 
 	void connected(int a, int b)
 	{
-		for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
-			AsyncStep s;
-			s.kind = AsyncStep::Kind::Connected;
-			s.qp = x;
-			s.peer = y;
-			push(s);
-		}
+		push(AsyncStep::connected(a, b));
+		push(AsyncStep::connected(b, a));
 	}
 
 	// ibv_modify_qp on QP qp (of the view) from -> attr.qp_state; the result
@@ -147,14 +133,7 @@ public:
 	{
 		ibv_qp_attr sent = attr;
 		int ret = qps_[qp].first->modify(sent, attr_mask);
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Modified;
-		s.qp = qp;
-		s.from = from;
-		s.to = (attr_mask & IBV_QP_STATE) ? attr.qp_state : from;
-		s.attr_mask = attr_mask;
-		s.en_sqd_async_notify = attr.en_sqd_async_notify;
-		s.result = ret;
+		AsyncStep s = AsyncStep::modified(qp, from, attr, attr_mask, ret);
 		push(s);
 		hold_verdict(step_, m_, b_, judge_call({Verb::ModifyQp, ret}), async_step_text(s));
 		return ret;
@@ -172,13 +151,7 @@ public:
 
 	void completed(int cq, const ibv_wc &wc)
 	{
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Completed;
-		s.cq = cq;
-		s.qp = qp_of(wc.qp_num);
-		s.status = wc.status;
-		s.wr_id = wc.wr_id;
-		push(s);
+		push(AsyncStep::completed(cq, qp_of(wc.qp_num), wc));
 	}
 
 	// Polls CQ cq (of the view) until wr_id's completion, each completion
@@ -256,11 +229,7 @@ public:
 				notes_.push_back(fmt::format("ibv_query_qp {} returned {}", qps_[i].second, errno_name(ret)));
 				continue;
 			}
-			AsyncStep s;
-			s.kind = AsyncStep::Kind::Queried;
-			s.qp = (int)i;
-			s.state = attr.qp_state;
-			push(s);
+			push(AsyncStep::queried((int)i, attr.qp_state));
 		}
 	}
 

@@ -43,26 +43,16 @@ int AsyncLog::qp_of_num(uint32_t qp_num) const
 void AsyncLog::cq_created(const Cq &cq, const std::string &name)
 {
 	destroyed(cq); // an address the view still held: that object is gone
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::CqCreated;
-	s.cq = (int)cqs_.size();
-	s.cqe = cq.cqe();
+	view_.steps.push_back(AsyncStep::cq_created((int)cqs_.size(), cq.cqe()));
 	cqs_.push_back({&cq, name});
-	view_.steps.push_back(s);
 }
 
 void AsyncLog::qp_created(Qp &qp, const std::string &name, bool with_srq, const Cq &send_cq, const Cq &recv_cq)
 {
 	destroyed(qp);
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::QpCreated;
-	s.qp = (int)qps_.size();
-	s.qp_type = qp.qp_type();
-	s.with_srq = with_srq;
-	s.send_cq = cq_index(&send_cq);
-	s.recv_cq = cq_index(&recv_cq);
+	view_.steps.push_back(AsyncStep::qp_created((int)qps_.size(), qp.qp_type(), with_srq, cq_index(&send_cq),
+						    cq_index(&recv_cq)));
 	qps_.push_back({&qp, qp.qp_num(), name, IBV_QPS_RESET});
-	view_.steps.push_back(s);
 }
 
 void AsyncLog::connected(const Qp &a, const Qp &b)
@@ -70,13 +60,8 @@ void AsyncLog::connected(const Qp &a, const Qp &b)
 	int ia = qp_index(&a), ib = qp_index(&b);
 	if (ia < 0 || ib < 0)
 		return;
-	for (auto [x, y] : {std::pair{ia, ib}, std::pair{ib, ia}}) {
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Connected;
-		s.qp = x;
-		s.peer = y;
-		view_.steps.push_back(s);
-	}
+	view_.steps.push_back(AsyncStep::connected(ia, ib));
+	view_.steps.push_back(AsyncStep::connected(ib, ia));
 }
 
 void AsyncLog::modified(const Qp &qp, const ibv_qp_attr &attr, int attr_mask, int ret)
@@ -84,14 +69,7 @@ void AsyncLog::modified(const Qp &qp, const ibv_qp_attr &attr, int attr_mask, in
 	int i = qp_index(&qp);
 	if (i < 0)
 		return;
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::Modified;
-	s.qp = i;
-	s.from = qps_[i].state;
-	s.to = (attr_mask & IBV_QP_STATE) ? attr.qp_state : s.from;
-	s.attr_mask = attr_mask;
-	s.en_sqd_async_notify = attr.en_sqd_async_notify;
-	s.result = ret;
+	AsyncStep s = AsyncStep::modified(i, qps_[i].state, attr, attr_mask, ret);
 	s.at = "modify_qp";
 	if (ret == 0)
 		qps_[i].state = s.to;
@@ -103,12 +81,8 @@ void AsyncLog::queried(const Qp &qp, ibv_qp_state state)
 	int i = qp_index(&qp);
 	if (i < 0)
 		return;
-	AsyncStep s;
-	s.kind = AsyncStep::Kind::Queried;
-	s.qp = i;
-	s.state = state;
 	qps_[i].state = state;
-	view_.steps.push_back(s);
+	view_.steps.push_back(AsyncStep::queried(i, state));
 }
 
 void AsyncLog::polled(const Cq &cq, const ibv_wc *wcs, int n)
@@ -116,15 +90,8 @@ void AsyncLog::polled(const Cq &cq, const ibv_wc *wcs, int n)
 	int c = cq_index(&cq);
 	if (c < 0)
 		return;
-	for (int k = 0; k < n; k++) {
-		AsyncStep s;
-		s.kind = AsyncStep::Kind::Completed;
-		s.cq = c;
-		s.qp = qp_of_num(wcs[k].qp_num);
-		s.status = wcs[k].status;
-		s.wr_id = wcs[k].wr_id;
-		view_.steps.push_back(s);
-	}
+	for (int k = 0; k < n; k++)
+		view_.steps.push_back(AsyncStep::completed(c, qp_of_num(wcs[k].qp_num), wcs[k]));
 }
 
 void AsyncLog::destroyed(const Qp &qp)
