@@ -94,6 +94,29 @@ void AsyncLog::polled(const Cq &cq, const ibv_wc *wcs, int n)
 		view_.steps.push_back(AsyncStep::completed(c, qp_of_num(wcs[k].qp_num), wcs[k]));
 }
 
+void AsyncLog::fed(const Qp &qp, const Cq &cq, uint64_t wr_id)
+{
+	int q = qp_index(&qp), c = cq_index(&cq);
+	if (q < 0 || c < 0)
+		return;
+	AsyncStep s;
+	s.kind = AsyncStep::Kind::Fed;
+	s.qp = q;
+	s.cq = c;
+	s.wr_id = wr_id;
+	view_.steps.push_back(s);
+}
+
+void AsyncLog::poll(Cq &cq)
+{
+	int c = cq_index(&cq);
+	if (c < 0)
+		return;
+	poll_into_view(
+		cq, c, [&](const AsyncStep &s) { view_.steps.push_back(s); },
+		[&](const ibv_wc &wc) { view_.steps.push_back(AsyncStep::completed(c, qp_of_num(wc.qp_num), wc)); });
+}
+
 void AsyncLog::destroyed(const Qp &qp)
 {
 	int i = qp_index(&qp);

@@ -10,8 +10,9 @@
 // can name it when it is read: the builder's peer QP (never moved out of
 // RESET) and CQ (no work), and the objects an op makes and destroys inside
 // itself (resize_cq, cq_notify, the traffic rows): a destroyed object's
-// unread events go with it. No completion is recorded as fed, so the view
-// predicts no CQ overrun (the ops poll what they post). On a device other
+// unread events go with it. Only cq_overrun records its completions as fed
+// (and reads the events before it destroys its CQ): the other ops poll what
+// they post, and the view predicts no overrun of their CQs. On a device other
 // than the reference one the events may come before the completions that
 // explain them are polled: the view is partial there (only each read's
 // result and the object it names are judged).
@@ -43,6 +44,10 @@ public:
 	void queried(const Qp &qp, ibv_qp_state state);
 	// Completions polled from cq.
 	void polled(const Cq &cq, const ibv_wc *wcs, int n);
+	// qp's work (wr_id) completes into cq: due there (what predicts an overrun).
+	void fed(const Qp &qp, const Cq &cq, uint64_t wr_id);
+	// cq polled until it gives nothing, each poll a step of the view.
+	void poll(Cq &cq);
 	void destroyed(const Qp &qp);
 	void destroyed(const Cq &cq);
 

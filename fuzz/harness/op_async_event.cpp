@@ -71,13 +71,7 @@ public:
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		Verdict v = judge_async_events(lane.events().view());
-		if (!v.accepts())
-			oracle.fail(lane.index(),
-				    {std::string("async_events:") + v.first()->rule->id,
-				     "the events read, against everything done on the lane's QPs and CQs, break the "
-				     "async-event rows",
-				     v, {}, lane.events().evidence()});
+		check_async_events(lane, oracle);
 		if (lane.srq())
 			judge_srq("get_async_event", lane.srq().history, lane, oracle);
 	}
@@ -122,6 +116,17 @@ private:
 };
 
 } // namespace
+
+void check_async_events(Lane &lane, Oracle &oracle)
+{
+	Verdict v = judge_async_events(lane.events().view());
+	if (!v.accepts())
+		oracle.fail(lane.index(),
+			    {std::string("async_events:") + v.first()->rule->id,
+			     "the events read, against everything done on the lane's QPs and CQs, break the "
+			     "async-event rows",
+			     v, {}, lane.events().evidence()});
+}
 
 void get_async_event_step(Session &s)
 {

@@ -10,6 +10,7 @@
 // judge (judge_cq_notify); the op decides nothing.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/raw_sender.h"
 
 #include "contracts/cq_notify_judge.h"
 #include "contracts/names.h"
@@ -72,13 +73,9 @@ public:
 			b.note = "ibv_create_cq with a channel returned " + errno_name(r);
 			return 0;
 		}
-		// Declared after the CQ: destroyed before it.
-		std::vector<uint8_t> buf(64, 0);
-		std::unique_ptr<Mr> mr;
-		std::unique_ptr<Qp> qp;
-		bool virtual_clock = d.clock().is_virtual();
-		if (virtual_clock)
-			b.note = make_sender(lane, *cq, buf, mr, qp);
+		RawSender sender; // declared after the CQ: destroyed before it
+		if (d.clock().is_virtual())
+			b.note = sender.make(lane, *cq, 8);
 		b.called = true;
 		long long unacked = 0;
 		uint64_t wr_id = 0x6e00;
@@ -130,9 +127,9 @@ public:
 			}
 			case Act::Send:
 			case Act::Flush:
-				if (qp && b.note.empty())
-					post(lane, *qp, *cq, buf, *mr, act == Act::Flush ? 1 : 1 + n % 3,
-					     act == Act::Flush, wr_id, b);
+				if (sender.qp && b.note.empty())
+					post(lane, sender, *cq, act == Act::Flush ? 1 : 1 + n % 3, act == Act::Flush,
+					     wr_id, b);
 				break;
 			case Act::Read: read(); break;
 			case Act::Ack: ack(); break;
@@ -143,52 +140,19 @@ public:
 		return 0;
 	}
 
-	// A RAW_PACKET QP in RTS sending on cq: "" or what went wrong.
-	std::string make_sender(Lane &lane, Cq &cq, std::vector<uint8_t> &buf, std::unique_ptr<Mr> &mr,
-				std::unique_ptr<Qp> &qp)
-	{
-		Device &d = lane.device();
-		ibv_qp_init_attr init{};
-		init.qp_type = IBV_QPT_RAW_PACKET;
-		init.cap.max_send_wr = 8;
-		init.cap.max_send_sge = 1;
-		init.sq_sig_all = 1;
-		std::string failed;
-		if (int r = d.create_qp(lane.pd(), cq, cq, init, qp); r || !qp)
-			return "ibv_create_qp (RAW_PACKET) returned " + errno_name(r);
-		if (int r = lane.builder().bring_to(*qp, IBV_QPS_RTS, failed))
-			return failed + " returned " + errno_name(r);
-		if (int r = d.reg_mr(lane.pd(), buf.data(), buf.size(), 0, mr); r || !mr)
-			return "ibv_reg_mr returned " + errno_name(r);
-		return "";
-	}
-
 	// count SENDs (flush: moved to ERR first, so they complete in error),
 	// the clock run 1 ms, the CQEs polled into the view.
-	void post(Lane &lane, Qp &qp, Cq &cq, std::vector<uint8_t> &buf, Mr &mr, int count, bool flush,
-		  uint64_t &wr_id, Bound &b)
+	void post(Lane &lane, RawSender &sender, Cq &cq, int count, bool flush, uint64_t &wr_id, Bound &b)
 	{
 		if (flush) {
 			ibv_qp_attr attr{};
 			attr.qp_state = IBV_QPS_ERR;
-			qp.modify(attr, IBV_QP_STATE);
+			sender.qp->modify(attr, IBV_QP_STATE);
 		}
-		ibv_sge sge = {(uint64_t)(uintptr_t)buf.data(), (uint32_t)buf.size(), mr.lkey()};
-		for (int k = 0; k < count; k++) {
-			ibv_send_wr wr{};
-			wr.wr_id = wr_id++;
-			wr.sg_list = &sge;
-			wr.num_sge = 1;
-			wr.opcode = IBV_WR_SEND;
-			wr.send_flags = IBV_SEND_SIGNALED;
-			ibv_send_wr *bad = nullptr;
-			if (qp.post_send(&wr, &bad))
+		for (int k = 0; k < count; k++)
+			if (sender.send(wr_id++))
 				break;
-		}
-		DeviceClock &clock = lane.device().clock();
-		auto until = clock.now() + std::chrono::milliseconds(1);
-		while (clock.now() < until)
-			clock.wait(until - clock.now());
+		run_clock(lane.device(), std::chrono::milliseconds(1));
 		ibv_wc wc[8];
 		for (int n; (n = cq.poll(8, wc)) > 0;)
 			for (int k = 0; k < n; k++) {

@@ -186,6 +186,18 @@ void create_qp_step(Session &s)
 	create_and_walk(s, slot, type, caps, sig_all);
 }
 
+void create_vary_walk_qp_step(Session &s)
+{
+	int slot = s.pick_free_slot();
+	if (slot < 0)
+		return;
+	ibv_qp_type type = kCovered[s.in().ConsumeIntegralInRange(0, 3)];
+	CapChoice caps[kCapFields];
+	Op &op = s.execute(std::make_unique<CreateQpOp>(slot, type, caps, false));
+	if (op.ret[0] == 0 && s.lane(0).slot(slot))
+		vary_walk(s, slot, true);
+}
+
 void one_qp_setup(Session &s)
 {
 	ibv_qp_type type = kCovered[s.in().ConsumeIntegralInRange(0, 3)];

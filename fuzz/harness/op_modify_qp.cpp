@@ -277,25 +277,22 @@ void walk_to(Session &s, int slot, ibv_qp_state target)
 	}
 }
 
-void rewalk_qp_step(Session &s)
+namespace {
+
+// Back to RESET (every state may go there, with IBV_QP_STATE alone; a QP
+// in RESET stays), then along the builder's path to a decoded state, each
+// step's required set with the values choose(field index) gives: what the
+// QP keeps across RESET meets new values.
+template <typename Choose>
+void rewalk(Session &s, int slot, ibv_qp_state target, const char *const (&kOrigin)[8],
+	    Choose choose)
 {
-	static const char *const kOrigin[] = {"rewalk to RESET", "rewalk to INIT", "rewalk to RTR",
-					      "rewalk to RTS",   "rewalk to SQD",  "rewalk to SQE",
-					      "rewalk to ERR",   "rewalk"};
-	int slot = s.pick_live_slot();
-	if (slot < 0)
-		return;
-	auto &in = s.in();
-	const auto &states = QpBuilder::reachable_states();
-	auto target = states[in.ConsumeIntegralInRange<size_t>(0, states.size() - 1)];
 	const char *origin = kOrigin[target <= IBV_QPS_ERR ? target : 7];
-	// Back to RESET (every state may go there, with IBV_QP_STATE alone),
-	// then along the builder's path with a decoded kind of value per field
-	// of each required set: what the QP keeps across RESET meets new values.
 	auto reset = std::make_unique<ModifyQpOp>(slot, IBV_QPS_RESET, IBV_QP_STATE,
 						  std::vector<ValueChoice>{});
 	reset->origin = origin;
-	if (s.execute(std::move(reset)).ret[0] != 0)
+	if (s.lane(0).slot(slot).model.state != IBV_QPS_RESET &&
+	    s.execute(std::move(reset)).ret[0] != 0)
 		return;
 	const auto &fields = qp_attr_fields();
 	for (ibv_qp_state next : QpBuilder::path_to(target)) {
@@ -306,7 +303,7 @@ void rewalk_qp_step(Session &s)
 		for (size_t i = 0; i < fields.size(); i++) {
 			if (!(mask & fields[i].flag))
 				continue;
-			ValueChoice c = decode_value(in, (uint16_t)i);
+			ValueChoice c = choose((uint16_t)i);
 			if (c.kind != ValueKind::Valid)
 				values.push_back(c);
 		}
@@ -315,6 +312,75 @@ void rewalk_qp_step(Session &s)
 		if (s.execute(std::move(op)).ret[0] != 0)
 			return;
 	}
+}
+
+ibv_qp_state decode_target(FuzzedDataProvider &in)
+{
+	const auto &states = QpBuilder::reachable_states();
+	return states[in.ConsumeIntegralInRange<size_t>(0, states.size() - 1)];
+}
+
+} // namespace
+
+void rewalk_qp_step(Session &s)
+{
+	int slot = s.pick_live_slot();
+	if (slot < 0)
+		return;
+	auto &in = s.in();
+	static const char *const kOrigin[] = {"rewalk to RESET", "rewalk to INIT", "rewalk to RTR",
+					      "rewalk to RTS",   "rewalk to SQD",  "rewalk to SQE",
+					      "rewalk to ERR",   "rewalk"};
+	rewalk(s, slot, decode_target(in), kOrigin,
+	       [&](uint16_t field) { return decode_value(in, field); });
+}
+
+void vary_walk(Session &s, int slot, bool then_valid)
+{
+	auto &in = s.in();
+	ibv_qp_state target = decode_target(in);
+	// One field the walk sends (of its steps' required sets) at a decoded
+	// kind, every other the builder's valid value: a bound reaches the state
+	// a rewalk of every field at a drawn kind rarely does (each field on the
+	// path must hold for the walk to go on).
+	ibv_qp_type type = s.lane(0).slot(slot).model.type;
+	int sent = 0;
+	ibv_qp_state from = IBV_QPS_RESET;
+	for (ibv_qp_state next : QpBuilder::path_to(target)) {
+		if (const QpTransition *t = find_transition(type, from, next))
+			sent |= t->required;
+		from = next;
+	}
+	const auto &fields = qp_attr_fields();
+	std::vector<uint16_t> candidates;
+	for (size_t i = 0; i < fields.size(); i++)
+		if (sent & fields[i].flag & ~IBV_QP_STATE)
+			candidates.push_back((uint16_t)i);
+	if (candidates.empty()) // RESET: the walk sends IBV_QP_STATE alone
+		candidates.push_back(0);
+	uint16_t field = candidates[in.ConsumeIntegralInRange<size_t>(0, candidates.size() - 1)];
+	ValueChoice varied = decode_varied_value(in, field);
+	static const char *const kOrigin[] = {
+		"walk to RESET, one field varied", "walk to INIT, one field varied",
+		"walk to RTR, one field varied",   "walk to RTS, one field varied",
+		"walk to SQD, one field varied",   "walk to SQE, one field varied",
+		"walk to ERR, one field varied",   "walk, one field varied"};
+	rewalk(s, slot, target, kOrigin, [&](uint16_t f) {
+		return f == field ? varied : ValueChoice{f, ValueKind::Valid, 0};
+	});
+	if (!then_valid || !s.lane(0).slot(slot))
+		return;
+	static const char *const kAgain[] = {
+		"walk again to RESET", "walk again to INIT", "walk again to RTR", "walk again to RTS",
+		"walk again to SQD",   "walk again to SQE",  "walk again to ERR", "walk again"};
+	rewalk(s, slot, target, kAgain, [](uint16_t f) { return ValueChoice{f, ValueKind::Valid, 0}; });
+}
+
+void vary_walk_qp_step(Session &s)
+{
+	int slot = s.pick_live_slot();
+	if (slot >= 0)
+		vary_walk(s, slot, false);
 }
 
 } // namespace ibvcert::fuzz

@@ -2,16 +2,15 @@
 // destroyed after the call): cqe from the value classes of the rows
 // (contracts/resize_cq_rules.cpp: 1..max_cqe and not below the completions
 // held, so 0, 1, the CQ's own size, max_cqe, max_cqe + 1, negative, raw).
-// Empty, or holding: a RAW_PACKET QP of the op's own sends on it (signaled
-// SENDs from an MR of its own) and its completions are left unpolled; on a
-// virtual clock they are all in the CQ once it has run 1 ms (an unpaced new
-// QP's frames take nanoseconds), so the CQ holds what was posted. The judge
+// Empty, or holding: a RawSender (raw_sender.h) sends on it and its
+// completions are left unpolled, so the CQ holds what was posted. The judge
 // decides the whole call from the CQ as observed before and after it
 // (judge_resize_cq: the request rows against the result, the result rows,
 // the effect rows); the op only drives the device and hands it the
 // observation.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/raw_sender.h"
 
 #include "contracts/names.h"
 #include "contracts/resize_cq_judge.h"
@@ -72,12 +71,9 @@ public:
 		b.create_ret = lane.device().create_cq(create_cqe_, cq);
 		if (b.create_ret || !cq)
 			return 0; // no CQ to resize on this lane: nothing called
-		// Declared after the CQ: destroyed before it.
-		std::vector<uint8_t> buf(64, 0);
-		std::unique_ptr<Mr> mr;
-		std::unique_ptr<Qp> qp;
+		RawSender sender; // declared after the CQ: destroyed before it
 		if (hold_ && lane.device().clock().is_virtual())
-			b.hold_note = hold(lane, *cq, buf, mr, qp, b.before.unpolled);
+			b.hold_note = hold(lane, *cq, sender, b.before.unpolled);
 		b.called = true;
 		b.before.cqe = cq->cqe();
 		int ret = cq->resize(b.cqe);
@@ -97,38 +93,14 @@ public:
 	}
 
 	// Fills cq with hold_ completions: "" or what went wrong (then it holds none).
-	std::string hold(Lane &lane, Cq &cq, std::vector<uint8_t> &buf, std::unique_ptr<Mr> &mr,
-			 std::unique_ptr<Qp> &qp, std::vector<uint64_t> &held)
+	std::string hold(Lane &lane, Cq &cq, RawSender &sender, std::vector<uint64_t> &held)
 	{
-		Device &d = lane.device();
-		ibv_qp_init_attr init{};
-		init.qp_type = IBV_QPT_RAW_PACKET;
-		init.cap.max_send_wr = 8;
-		init.cap.max_send_sge = 1;
-		init.sq_sig_all = 1;
-		std::string failed;
-		if (int r = d.create_qp(lane.pd(), cq, cq, init, qp); r || !qp)
-			return "ibv_create_qp (RAW_PACKET) returned " + errno_name(r);
-		if (int r = lane.builder().bring_to(*qp, IBV_QPS_RTS, failed))
-			return failed + " returned " + errno_name(r);
-		if (int r = d.reg_mr(lane.pd(), buf.data(), buf.size(), 0, mr); r || !mr)
-			return "ibv_reg_mr returned " + errno_name(r);
-		ibv_sge sge = {(uint64_t)(uintptr_t)buf.data(), (uint32_t)buf.size(), mr->lkey()};
-		for (int k = 0; k < hold_; k++) {
-			ibv_send_wr wr{};
-			wr.wr_id = 0x7c00 + k;
-			wr.sg_list = &sge;
-			wr.num_sge = 1;
-			wr.opcode = IBV_WR_SEND;
-			wr.send_flags = IBV_SEND_SIGNALED;
-			ibv_send_wr *bad = nullptr;
-			if (int r = qp->post_send(&wr, &bad))
+		if (std::string failed = sender.make(lane, cq, 8); !failed.empty())
+			return failed;
+		for (int k = 0; k < hold_; k++)
+			if (int r = sender.send(0x7c00 + k))
 				return "ibv_post_send returned " + errno_name(r);
-		}
-		DeviceClock &clock = d.clock();
-		auto until = clock.now() + std::chrono::milliseconds(1);
-		while (clock.now() < until)
-			clock.wait(until - clock.now());
+		run_clock(lane.device(), std::chrono::milliseconds(1));
 		for (int k = 0; k < hold_; k++)
 			held.push_back(0x7c00 + k);
 		return "";

@@ -18,6 +18,15 @@ void destroy_qp_step(Session &s);
 // kind of value per field of each step's required set (the walk_to of a
 // create uses the builder's values only).
 void rewalk_qp_step(Session &s);
+// The same walk with one field it sends at a decoded kind (a bound, just
+// outside one, raw bits) and every other the builder's; then_valid: then
+// back to RESET and along the same path with the builder's values (what
+// the first walk left meets them). create_vary_walk_qp first creates the
+// QP (a covered type, the builder's caps), so the varied walk sets each
+// field for the first time, and walks it again.
+void vary_walk(Session &s, int slot, bool then_valid);
+void vary_walk_qp_step(Session &s);
+void create_vary_walk_qp_step(Session &s);
 
 // The SRQ: ibv_create_srq (decoded attributes; a valid SRQ after a rejected
 // one), ibv_modify_srq, ibv_post_srq_recv, ibv_query_srq on the lane's SRQ.
@@ -77,6 +86,13 @@ void connect_pair_step(Session &s);
 void post_recv_step(Session &s);
 void post_send_step(Session &s);
 void get_async_event_step(Session &s);
+// A CQ of the op's own overrun by a RAW_PACKET QP's SENDs (emu0's virtual
+// clock), polled, the events read, both destroyed (op_cq_overrun.cpp).
+void cq_overrun_step(Session &s);
+// The lane's whole async-event view judged (judge_async_events): a
+// finding `async_events:<rule id>` when it breaks a row.
+class Oracle;
+void check_async_events(Lane &lane, Oracle &oracle);
 // The system the lane's device is listed in: ibv_get_device_list, then
 // ibv_open_device / ibv_query_device / ibv_close_device of an entry,
 // judged by contracts/device_list_judge.h; the lane's objects untouched.

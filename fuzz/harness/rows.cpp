@@ -43,6 +43,9 @@ const std::vector<Row> &all_rows()
 		{"cq_notify", cq_notify_step, 25},
 		{"rewalk_qp", rewalk_qp_step, 26},
 		{"device_list", device_list_step, 27},
+		{"vary_walk_qp", vary_walk_qp_step, 28},
+		{"create_vary_walk_qp", create_vary_walk_qp_step, 29},
+		{"cq_overrun", cq_overrun_step, 30},
 	};
 	return rows;
 }

@@ -55,6 +55,16 @@ ValueChoice decode_value(FuzzedDataProvider &in, uint16_t field)
 	return c;
 }
 
+ValueChoice decode_varied_value(FuzzedDataProvider &in, uint16_t field)
+{
+	auto kind = (ValueKind)in.ConsumeIntegralInRange<uint8_t>((uint8_t)ValueKind::Low,
+								    (uint8_t)ValueKind::Raw);
+	ValueChoice c{field, kind, 0};
+	if (c.kind == ValueKind::Raw)
+		c.raw = in.ConsumeIntegral<uint64_t>();
+	return c;
+}
+
 uint64_t materialize(const ValueChoice &choice, const ibv_qp_attr &valid,
 		     const DeviceCaps &caps, ibv_qp_state current)
 {

@@ -32,6 +32,9 @@ struct ValueChoice {
 
 // Decodes the kind (and raw bits) of one field; Valid when the input is out.
 ValueChoice decode_value(FuzzedDataProvider &in, uint16_t field);
+// The same without Valid: a bound, just outside one, or raw bits (Low when
+// the input is out).
+ValueChoice decode_varied_value(FuzzedDataProvider &in, uint16_t field);
 
 // The concrete value on a device whose caps are caps, for a QP in current;
 // valid holds the builder's valid attributes. Raw bits are cut to the

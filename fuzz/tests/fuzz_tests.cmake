@@ -114,16 +114,20 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "cq-event-wrong-context=clause:cq_notify:get_cq_event.names_the_cq"
   "req-notify-returns-minus-one=clause:cq_notify:req_notify_cq.return.zero_or_errno"
   "get-cq-event-returns-errno=clause:cq_notify:get_cq_event.return.zero_or_minus_one"
-  # SENDs completing on another QP's CQ: the resize row's own CQ misses them.
-  "send-wc-on-first-qps-cq=clause:resize_cq:resize_cq[.][a-z_.]+"
+  # SENDs completing on another QP's CQ: the resize row's own CQ misses them,
+  # and the overrun row's own CQ does not overrun (no CQ_ERR).
+  "send-wc-on-first-qps-cq=clause:(resize_cq:resize_cq[.][a-z_.]+|async_events:async_event.cq_err.raised_on_overrun)"
   # The QP and CQ events (op_async_event.cpp: the lane's whole view to
-  # judge_async_events). The CQ overrun knobs are not here: no row overruns
-  # a CQ (the ops poll what they post).
+  # judge_async_events; op_cq_overrun.cpp overruns a CQ of its own).
   "async-event-returns-one=clause:async_events:async_event.return.zero_or_minus_one"
   "async-event-names-other-qp=clause:async_events:async_event[.][a-z_.]+"
   "comm-est-on-rts=clause:async_events:async_event.comm_est.of_arrival_in_rtr"
   "last-wqe-without-srq=clause:async_events:async_event.last_wqe_reached.of_srq_qp_in_err"
   "access-err-on-requester=clause:async_events:async_event.qp_access_err.of_access_violation"
+  "qp-fatal-without-err=clause:async_events:async_event.qp_fatal.qp_in_err"
+  "cq-err-not-raised=clause:async_events:async_event.cq_err.raised_on_overrun"
+  # emu0's knob keeps the CQ going and raises no QP_FATAL: either is met first.
+  "cq-usable-after-overrun=clause:async_events:async_event[.](cq_err.cq_unusable|qp_fatal.raised_on_lost_completion)"
   # The system the device is listed in (op_device_list.cpp: the list, a
   # context opened, used and closed; contracts/device_list_judge.h).
   "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"

@@ -1,0 +1,147 @@
+// A CQ overrun (ibv_poll_cq(3) NOTES; ibv_get_async_event(3): CQ_ERR,
+// QP_FATAL) on a CQ of the op's own: created with a decoded cqe (1-8), a
+// RawSender (raw_sender.h) sends on it one completion more than the CQ
+// reports it holds, with a decoded number of SENDs (0-3) after the overrun,
+// the CQ polled after each burst or only at the end. Each SEND posted is
+// recorded as fed into the CQ in the lane's view (async_log.h); the events
+// are read before the QP and the CQ are destroyed (their unread events go
+// with them) and the lane's whole view is judged (judge_async_events), as
+// get_async_event does: the CQ_ERR and QP_FATAL due, the QP in ERR when
+// queried after the read, no
+// completion of work done from the overrun on returned by the CQ. Driven on
+// a device with a virtual clock (emu0), where the SENDs complete when the
+// clock runs; elsewhere nothing is called.
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+#include "fuzz/harness/raw_sender.h"
+
+#include "contracts/names.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const OpVerb kCqOverrun = {"cq_overrun", "ibv_poll_cq, ibv_get_async_event (a CQ overrun)", Verb::Count};
+
+class CqOverrunOp : public Op {
+public:
+	CqOverrunOp(int cqe, int after, bool poll_between) : cqe_(cqe), after_(after), poll_between_(poll_between) {}
+
+	const OpVerb &verb() const override { return kCqOverrun; }
+	int slot() const override { return -1; } // objects of its own: every other object stays
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		b = Bound{};
+		Device &d = lane.device();
+		if (!d.clock().is_virtual()) {
+			b.note = "the device's clock is not virtual: no SEND is known to have completed";
+			return 0;
+		}
+		std::unique_ptr<Cq> cq;
+		if (int r = d.create_cq(cqe_, cq); r || !cq) {
+			b.note = "ibv_create_cq returned " + errno_name(r);
+			return 0;
+		}
+		AsyncLog &log = lane.events();
+		log.cq_created(*cq, "the overrun op's CQ");
+		b.reported_cqe = cq->cqe();
+		RawSender sender; // declared after the CQ: destroyed before it
+		b.note = sender.make(lane, *cq, 16);
+		if (!sender.qp) {
+			log.destroyed(*cq);
+			return 0;
+		}
+		log.qp_created(*sender.qp, "the overrun op's RAW_PACKET QP", false, *cq, *cq);
+		auto query = [&] {
+			ibv_qp_attr attr{};
+			ibv_qp_init_attr init{};
+			if (sender.qp->query(attr, IBV_QP_STATE, init) == 0)
+				log.queried(*sender.qp, attr.qp_state);
+		};
+		query(); // in RTS, as the builder brought it
+		if (b.note.empty()) {
+			b.called = true;
+			uint64_t wr_id = 0x0f00;
+			auto burst = [&](int count) {
+				for (int k = 0; k < count; k++, wr_id++) {
+					if (sender.send(wr_id) != 0)
+						return;
+					log.fed(*sender.qp, *cq, wr_id);
+					b.sent++;
+				}
+			};
+			// One more than the CQ holds (it may hold more than it reports:
+			// the judge predicts the overrun from the reported cqe).
+			burst(b.reported_cqe + 1);
+			run_clock(d, std::chrono::milliseconds(1));
+			if (poll_between_)
+				log.poll(*cq);
+			burst(after_);
+			run_clock(d, std::chrono::milliseconds(1));
+			log.poll(*cq);
+			log.read(d, std::chrono::milliseconds(0), lane.strict(), {});
+			query(); // after its QP_FATAL, in ERR
+		}
+		log.destroyed(*sender.qp);
+		sender.qp.reset();
+		log.destroyed(*cq);
+		return 0;
+	}
+
+	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		if (bound_[lane.index()].called)
+			check_async_events(lane, oracle);
+	}
+
+	std::string describe(const Lane &) const override
+	{
+		return fmt::format("a CQ of cqe {} asked, one completion more than it reports, then {} SENDs; "
+				   "polled {}\n",
+				   cqe_, after_, poll_between_ ? "after each burst" : "at the end");
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (!b.called)
+			return "not driven: " + b.note + "\n";
+		return fmt::format("cqe {} reported, {} SENDs posted\n", b.reported_cqe, b.sent);
+	}
+
+	std::string summary(int lane) const override
+	{
+		return fmt::format("cq_overrun cqe {} + 1 + {}", bound_[lane].reported_cqe, after_);
+	}
+
+private:
+	struct Bound {
+		bool called = false;
+		std::string note;
+		int reported_cqe = 0;
+		int sent = 0;
+	};
+	int cqe_;
+	int after_;
+	bool poll_between_;
+	Bound bound_[kMaxLanes];
+};
+
+} // namespace
+
+void cq_overrun_step(Session &s)
+{
+	auto &in = s.in();
+	int cqe = 1 + in.ConsumeIntegralInRange(0, 7);
+	int after = in.ConsumeIntegralInRange(0, 3);
+	bool poll_between = in.ConsumeBool();
+	s.execute(std::make_unique<CqOverrunOp>(cqe, after, poll_between));
+}
+
+} // namespace ibvcert::fuzz
