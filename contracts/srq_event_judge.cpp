@@ -29,6 +29,7 @@ struct Arming {
 	uint32_t create_limit = 0; // what ibv_create_srq was given
 	bool resized = false;      // an accepted IBV_SRQ_MAX_WR since the arming
 	bool undecided = false;    // armed with the count already below the limit: the pages are silent
+	int undecided_unread = 0;  // undecided armings since the last read: each may have raised an event
 	bool fired = false;        // the last arming's event is due
 	bool fired_after_resize = false;
 	uint32_t wrs = 0;
@@ -145,6 +146,10 @@ Verdict judge_srq_history(const SrqHistory &view)
 			if (s.result != 0)
 				break;
 			if (s.attr_mask & IBV_SRQ_LIMIT) {
+				// An undecided arming replaced before a read: its event may
+				// still be in the queue.
+				if (a.undecided)
+					a.undecided_unread++;
 				a.limit = s.srq_limit;
 				a.armed = s.srq_limit != 0;
 				a.modified = true;
@@ -171,8 +176,12 @@ Verdict judge_srq_history(const SrqHistory &view)
 			a.seen += s.limit_events;
 			if (a.undecided) {
 				a.seen = a.due;
+				a.undecided_unread = 0;
 				break;
 			}
+			if (a.seen > a.due && a.seen <= a.due + a.undecided_unread)
+				a.seen = a.due; // the events of undecided armings
+			a.undecided_unread = 0;
 			if (a.seen > a.due) {
 				const ContractRule *r = !a.modified && a.create_limit ? create : once;
 				breach(r, s,

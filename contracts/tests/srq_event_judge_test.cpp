@@ -167,6 +167,20 @@ TEST(SrqHistoryJudge, ArmedWithTheCountAlreadyBelowIsLeftUnjudged)
 	EXPECT_EQ(h.broken(), kNone);
 }
 
+// Armed below the count (its event undecided), re-armed above it before any
+// read, then one drop below: one event is due, and the undecided arming may
+// have raised one more, read with it.
+TEST(SrqHistoryJudge, AnUndecidedArmingsEventReadAfterARearmingIsLeftUnjudged)
+{
+	History one, two, three;
+	one.created().post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).read(1);
+	two.created().post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).read(2);
+	three.created().post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).post(4).modify(IBV_SRQ_LIMIT, 7).consume(1).read(3);
+	EXPECT_EQ(one.broken(), kNone);
+	EXPECT_EQ(two.broken(), kNone);
+	EXPECT_EQ(three.broken(), std::vector<std::string>{rule_id::srq_limit_event_once_below_the_limit});
+}
+
 TEST(SrqHistoryJudge, AFailedDestroyWithEveryEventAckedBreaksAckedBeforeDestroy)
 {
 	History h;

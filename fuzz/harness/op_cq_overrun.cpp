@@ -2,7 +2,10 @@
 // QP_FATAL) on a CQ of the op's own: created with a decoded cqe (1-8), a
 // RawSender (raw_sender.h) sends on it one completion more than the CQ
 // reports it holds, with a decoded number of SENDs (0-3) after the overrun,
-// the CQ polled after each burst or only at the end. Each SEND posted is
+// the CQ polled after each burst or only at the end; its ibv_create_cq
+// judged (judge_create_cq), and on a decoded bit an ibv_destroy_cq of it
+// first, while the QP still completes into it (judge_destroy: refused, the
+// CQ still polls). Each SEND posted is
 // recorded as fed into the CQ in the lane's view (async_log.h); the events
 // are read before the QP and the CQ are destroyed (their unread events go
 // with them) and the lane's whole view is judged (judge_async_events), as
@@ -13,6 +16,7 @@
 // clock runs; elsewhere nothing is called.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/own_objects.h"
 #include "fuzz/harness/raw_sender.h"
 
 #include "contracts/names.h"
@@ -26,7 +30,10 @@ const OpVerb kCqOverrun = {"cq_overrun", "ibv_poll_cq, ibv_get_async_event (a CQ
 
 class CqOverrunOp : public Op {
 public:
-	CqOverrunOp(int cqe, int after, bool poll_between) : cqe_(cqe), after_(after), poll_between_(poll_between) {}
+	CqOverrunOp(int cqe, int after, bool poll_between, bool destroy_first)
+		: cqe_(cqe), after_(after), poll_between_(poll_between), destroy_first_(destroy_first)
+	{
+	}
 
 	const OpVerb &verb() const override { return kCqOverrun; }
 	int slot() const override { return -1; } // objects of its own: every other object stays
@@ -42,8 +49,10 @@ public:
 			return 0;
 		}
 		std::unique_ptr<Cq> cq;
-		if (int r = d.create_cq(cqe_, cq); r || !cq) {
-			b.note = "ibv_create_cq returned " + errno_name(r);
+		b.create_ret = d.create_cq(cqe_, cq);
+		b.created = true;
+		if (b.create_ret || !cq) {
+			b.note = "ibv_create_cq returned " + errno_name(b.create_ret);
 			return 0;
 		}
 		AsyncLog &log = lane.events();
@@ -63,6 +72,16 @@ public:
 				log.queried(*sender.qp, attr.qp_state);
 		};
 		query(); // in RTS, as the builder brought it
+		if (b.note.empty() && destroy_first_) {
+			// ibv_destroy_cq while the QP still completes into it: refused,
+			// and the CQ still works (a poll answers).
+			b.destroy_ret = cq->destroy();
+			b.destroyed_first = true;
+			ibv_wc wc;
+			b.usable_after = b.destroy_ret == 0 || cq->poll(1, &wc) >= 0;
+			if (b.destroy_ret == 0)
+				b.note = "ibv_destroy_cq took the CQ its QP completes into";
+		}
 		if (b.note.empty()) {
 			b.called = true;
 			uint64_t wr_id = 0x0f00;
@@ -96,23 +115,32 @@ public:
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		if (bound_[lane.index()].called)
+		const Bound &b = bound_[lane.index()];
+		if (b.created)
+			check_create_cq(lane, oracle, cqe_, b.create_ret, b.reported_cqe);
+		if (b.destroyed_first)
+			check_destroy(lane, oracle, Verb::DestroyCq, 1, b.destroy_ret, b.usable_after);
+		if (b.called)
 			check_async_events(lane, oracle);
 	}
 
 	std::string describe(const Lane &) const override
 	{
-		return fmt::format("a CQ of cqe {} asked, one completion more than it reports, then {} SENDs; "
+		return fmt::format("a CQ of cqe {} asked{}, one completion more than it reports, then {} SENDs; "
 				   "polled {}\n",
-				   cqe_, after_, poll_between_ ? "after each burst" : "at the end");
+				   cqe_, destroy_first_ ? ", ibv_destroy_cq of it with its QP alive" : "", after_,
+				   poll_between_ ? "after each burst" : "at the end");
 	}
 
 	std::string outcome(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
+		std::string destroy = b.destroyed_first ? "ibv_destroy_cq with its QP alive returned " +
+								  errno_name(b.destroy_ret) + "\n"
+							: "";
 		if (!b.called)
-			return "not driven: " + b.note + "\n";
-		return fmt::format("cqe {} reported, {} SENDs posted\n", b.reported_cqe, b.sent);
+			return destroy + "not driven: " + b.note + "\n";
+		return destroy + fmt::format("cqe {} reported, {} SENDs posted\n", b.reported_cqe, b.sent);
 	}
 
 	std::string summary(int lane) const override
@@ -122,7 +150,12 @@ public:
 
 private:
 	struct Bound {
-		bool called = false;
+		bool created = false; // ibv_create_cq called
+		int create_ret = 0;
+		bool destroyed_first = false; // ibv_destroy_cq called with the QP alive
+		int destroy_ret = 0;
+		bool usable_after = true;
+		bool called = false; // the overrun driven
 		std::string note;
 		int reported_cqe = 0;
 		int sent = 0;
@@ -130,6 +163,7 @@ private:
 	int cqe_;
 	int after_;
 	bool poll_between_;
+	bool destroy_first_;
 	Bound bound_[kMaxLanes];
 };
 
@@ -141,7 +175,8 @@ void cq_overrun_step(Session &s)
 	int cqe = 1 + in.ConsumeIntegralInRange(0, 7);
 	int after = in.ConsumeIntegralInRange(0, 3);
 	bool poll_between = in.ConsumeBool();
-	s.execute(std::make_unique<CqOverrunOp>(cqe, after, poll_between));
+	bool destroy_first = in.ConsumeBool();
+	s.execute(std::make_unique<CqOverrunOp>(cqe, after, poll_between, destroy_first));
 }
 
 } // namespace ibvcert::fuzz

@@ -8,6 +8,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
 
 namespace ibvcert::fuzz {
@@ -98,12 +99,24 @@ public:
 		   Oracle &oracle) override
 	{
 		int i = lane.index();
-		if (ret[i] != 0)
-			return;
-		if (!lane.slot(slot_).qp)
+		Qp *qp = lane.slot(slot_).qp.get();
+		if (ret[i] == 0 && !qp)
 			oracle.fail(i, {"create_qp.no-qp", "the device layer's ibv_create_qp returned 0 without a QP",
 					{}});
-		check_new_qp_ece(lane, *lane.slot(slot_).qp, type_, verb().id, oracle);
+		const Bound &b = bound_[i];
+		CreateQpRequest request{type_, b.requested, false};
+		CreatedQp created;
+		if (ret[i] == 0)
+			created = {qp->qp_num(), qp->qp_type(), b.init.cap};
+		std::vector<uint32_t> live;
+		for (int k = 0; k < kSlots; k++)
+			if (k != slot_ && lane.slot(k).qp)
+				live.push_back(lane.slot(k).qp->qp_num());
+		Verdict v = judge_create_qp(lane.caps(), request, ret[i], created, live);
+		oracle.judged(lane, "create_qp", "ibv_create_qp broke its rows", v);
+		if (!qp)
+			return;
+		check_new_qp_ece(lane, *qp, type_, verb().id, oracle);
 	}
 
 	std::string describe(const Lane &lane) const override

@@ -10,6 +10,7 @@
 // observation.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/own_objects.h"
 #include "fuzz/harness/raw_sender.h"
 
 #include "contracts/names.h"
@@ -110,14 +111,11 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
+		check_create_cq(lane, oracle, create_cqe_, b.create_ret, b.before.cqe);
 		if (!b.called)
 			return;
-		Verdict v = judge_resize_cq(lane.caps(), b.before, b.cqe, ret[i], b.after);
-		// On another device a SHOULD row (a provider may round an oversized
-		// request, or lack the verb) is the provider's to mask.
-		if (!v.accepts() && (lane.strict() || v.verdict() == Verdict::Class::MustReject))
-			oracle.fail(i, {std::string("resize_cq:") + v.first()->rule->id,
-					"ibv_resize_cq broke its rows", v});
+		oracle.judged(lane, "resize_cq", "ibv_resize_cq broke its rows",
+			      judge_resize_cq(lane.caps(), b.before, b.cqe, ret[i], b.after));
 	}
 
 	std::string describe(const Lane &lane) const override

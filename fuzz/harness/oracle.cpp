@@ -126,6 +126,13 @@ void Oracle::fail(int lane, const Violation &v) const
 	abort();
 }
 
+void Oracle::judged(const Lane &lane, const std::string &prefix, const std::string &summary, const Verdict &v,
+		    const std::string &extra) const
+{
+	if (!v.accepts() && (lane.strict() || v.verdict() == Verdict::Class::MustReject))
+		fail(lane.index(), {prefix + ":" + v.first()->rule->id, summary, v, {}, extra});
+}
+
 void Oracle::check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after)
 {
 	const OpVerb &verb = op_->verb();

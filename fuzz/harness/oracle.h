@@ -46,6 +46,12 @@ public:
 	// Prints the violation with the evidence of the op on `lane` (-1: every
 	// lane) and the steps before it, then aborts.
 	[[noreturn]] void fail(int lane, const Violation &v) const;
+	// A judge's verdict on a call of the op's (what the judge names,
+	// key "<prefix>:<first rule id>"): on the reference device every broken
+	// row fails; on another, a SHOULD row is the provider's to mask (a MUST
+	// row still fails).
+	void judged(const Lane &lane, const std::string &prefix, const std::string &summary, const Verdict &v,
+		    const std::string &extra = {}) const;
 
 	// The call itself: return value, what changed, agreement with the model.
 	void check_call(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after);

@@ -128,6 +128,14 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "cq-err-not-raised=clause:async_events:async_event.cq_err.raised_on_overrun"
   # emu0's knob keeps the CQ going and raises no QP_FATAL: either is met first.
   "cq-usable-after-overrun=clause:async_events:async_event[.](cq_err.cq_unusable|qp_fatal.raised_on_lost_completion)"
+  # The lifecycle calls the rows make (op_create_qp.cpp: judge_create_qp;
+  # own_objects.cpp: the CQ rows' ibv_create_cq, the overrun row's
+  # ibv_destroy_cq with its QP alive).
+  "create-qp-caps-unchecked=clause:create_qp:create_qp.cap.max_[a-z_]+.range"
+  "create-qp-inline-not-reported=clause:create_qp:create_qp.cap.at_least_the_request"
+  "create-cq-rounds-down=clause:create_cq:create_cq.cqe.at_least_the_request"
+  "destroy-cq-in-use=clause:ibv_destroy_cq:destroy_cq.busy_while_qp_attached"
+  "destroy-cq-negative-errno=clause:ibv_destroy_cq:destroy_cq.return.zero_or_errno"
   # The system the device is listed in (op_device_list.cpp: the list, a
   # context opened, used and closed; contracts/device_list_judge.h).
   "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"
