@@ -4,12 +4,14 @@
 // RAW_PACKET QP of the op's own completing on the CQ (successful send CQEs),
 // a SEND flushed by moving the QP to ERR (an unsuccessful CQE), a read of
 // the channel until empty, and an ack of the events got; then the channel
-// read, every event acked and the CQ destroyed. The CQEs are learnt by
+// read, every event acked, ibv_destroy_comp_channel tried with the CQ alive
+// (judge_destroy: refused) and the CQ destroyed. The CQEs are learnt by
 // polling once the device's virtual clock ran 1 ms (no CQE is made on a
 // steady clock: arms and reads only). Everything done and seen goes to the
 // judge (judge_cq_notify); the op decides nothing.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/own_objects.h"
 #include "fuzz/harness/raw_sender.h"
 
 #include "contracts/cq_notify_judge.h"
@@ -48,6 +50,8 @@ class CqNotifyOp : public Op {
 		bool called = false;
 		std::string note;
 		CqNotifyView view;
+		bool channel_destroyed = false; // ibv_destroy_comp_channel called with the CQ alive
+		int channel_destroy_ret = 0;
 	};
 
 public:
@@ -137,6 +141,9 @@ public:
 		}
 		read();
 		ack();
+		// ibv_destroy_comp_channel while the CQ made on it is alive: refused.
+		b.channel_destroy_ret = channel->destroy();
+		b.channel_destroyed = true;
 		return 0;
 	}
 
@@ -172,6 +179,8 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
+		if (b.channel_destroyed)
+			check_destroy(lane, oracle, Verb::DestroyCompChannel, 1, b.channel_destroy_ret, true);
 		if (!b.called)
 			return;
 		Verdict v = judge_cq_notify(b.view);
@@ -199,7 +208,10 @@ public:
 	std::string outcome(const Lane &lane) const override
 	{
 		const Bound &b = bound_[lane.index()];
-		return (b.note.empty() ? "" : "not driven: " + b.note + "\n") + steps_text(b);
+		return (b.note.empty() ? "" : "not driven: " + b.note + "\n") + steps_text(b) +
+		       (b.channel_destroyed ? "ibv_destroy_comp_channel with the CQ alive returned " +
+						      errno_name(b.channel_destroy_ret) + "\n"
+					    : "");
 	}
 
 	std::string summary(int lane) const override

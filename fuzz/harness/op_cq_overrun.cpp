@@ -4,8 +4,9 @@
 // reports it holds, with a decoded number of SENDs (0-3) after the overrun,
 // the CQ polled after each burst or only at the end; its ibv_create_cq
 // judged (judge_create_cq), and on a decoded bit an ibv_destroy_cq of it
-// first, while the QP still completes into it (judge_destroy: refused, the
-// CQ still polls). Each SEND posted is
+// first, while the QP still completes into it, and ibv_dealloc_pd of the
+// lane's PD, which the QP and the MR are made from (judge_destroy: both
+// refused, the CQ still polls). Each SEND posted is
 // recorded as fed into the CQ in the lane's view (async_log.h); the events
 // are read before the QP and the CQ are destroyed (their unread events go
 // with them) and the lane's whole view is judged (judge_async_events), as
@@ -82,6 +83,14 @@ public:
 			if (b.destroy_ret == 0)
 				b.note = "ibv_destroy_cq took the CQ its QP completes into";
 		}
+		if (b.note.empty() && destroy_first_) {
+			// ibv_dealloc_pd of the lane's PD while the op's QP and MR (and
+			// the lane's own objects) are made from it: refused.
+			b.dealloc_ret = lane.pd().destroy();
+			b.dealloced = true;
+			if (b.dealloc_ret == 0)
+				b.note = "ibv_dealloc_pd took the PD its QP and MR are made from";
+		}
 		if (b.note.empty()) {
 			b.called = true;
 			uint64_t wr_id = 0x0f00;
@@ -120,6 +129,8 @@ public:
 			check_create_cq(lane, oracle, cqe_, b.create_ret, b.reported_cqe);
 		if (b.destroyed_first)
 			check_destroy(lane, oracle, Verb::DestroyCq, 1, b.destroy_ret, b.usable_after);
+		if (b.dealloced) // the op's QP and MR at least
+			check_destroy(lane, oracle, Verb::DeallocPd, 2, b.dealloc_ret, true);
 		if (b.called)
 			check_async_events(lane, oracle);
 	}
@@ -128,7 +139,7 @@ public:
 	{
 		return fmt::format("a CQ of cqe {} asked{}, one completion more than it reports, then {} SENDs; "
 				   "polled {}\n",
-				   cqe_, destroy_first_ ? ", ibv_destroy_cq of it with its QP alive" : "", after_,
+				   cqe_, destroy_first_ ? ", ibv_destroy_cq of it with its QP alive, ibv_dealloc_pd of their PD" : "", after_,
 				   poll_between_ ? "after each burst" : "at the end");
 	}
 
@@ -138,6 +149,8 @@ public:
 		std::string destroy = b.destroyed_first ? "ibv_destroy_cq with its QP alive returned " +
 								  errno_name(b.destroy_ret) + "\n"
 							: "";
+		if (b.dealloced)
+			destroy += "ibv_dealloc_pd of the lane's PD returned " + errno_name(b.dealloc_ret) + "\n";
 		if (!b.called)
 			return destroy + "not driven: " + b.note + "\n";
 		return destroy + fmt::format("cqe {} reported, {} SENDs posted\n", b.reported_cqe, b.sent);
@@ -155,6 +168,8 @@ private:
 		bool destroyed_first = false; // ibv_destroy_cq called with the QP alive
 		int destroy_ret = 0;
 		bool usable_after = true;
+		bool dealloced = false; // ibv_dealloc_pd of the lane's PD called with the op's QP and MR alive
+		int dealloc_ret = 0;
 		bool called = false; // the overrun driven
 		std::string note;
 		int reported_cqe = 0;

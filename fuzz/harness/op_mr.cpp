@@ -3,11 +3,13 @@
 // page's flags (local write, remote write / read / atomic, relaxed
 // ordering), one of the others (MW binding, zero-based, on-demand) or raw
 // bits. The model (fixtures/model/datapath_model.h) rejects what ibv_reg_mr(3)
-// makes invalid (remote write or atomic without local write); the sends
-// that follow use the MRs by their keys.
+// makes invalid (remote write or atomic without local write), and the call
+// goes whole to judge_reg_mr (the request rows, the range the MR reports);
+// the sends that follow use the MRs by their keys.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/lifecycle_judge.h"
 #include "contracts/names.h"
 
 namespace ibvcert::fuzz {
@@ -87,8 +89,17 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		int i = lane.index();
-		if (ret[i] == 0 && !lane.mr(slot_).mr)
+		const MrSlot &m = lane.mr(slot_);
+		if (ret[i] == 0 && !m.mr)
 			oracle.fail(i, {"reg_mr.no-mr", "the device layer's ibv_reg_mr returned 0 without an MR", {}});
+		// The whole call: the request rows against the result, and the
+		// range the MR reports against the one registered.
+		RegMrRequest request{(uintptr_t)m.buf.data(), length_, access_};
+		RegisteredMr registered;
+		if (m.mr)
+			registered = {(uintptr_t)m.mr->addr(), m.mr->length()};
+		oracle.judged(lane, "reg_mr", "ibv_reg_mr broke its rows",
+			      judge_reg_mr(lane.caps(), request, ret[i], registered));
 	}
 
 	std::string describe(const Lane &) const override

@@ -129,13 +129,17 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # emu0's knob keeps the CQ going and raises no QP_FATAL: either is met first.
   "cq-usable-after-overrun=clause:async_events:async_event[.](cq_err.cq_unusable|qp_fatal.raised_on_lost_completion)"
   # The lifecycle calls the rows make (op_create_qp.cpp: judge_create_qp;
-  # own_objects.cpp: the CQ rows' ibv_create_cq, the overrun row's
-  # ibv_destroy_cq with its QP alive).
+  # op_mr.cpp: judge_reg_mr; own_objects.cpp: the CQ rows' ibv_create_cq,
+  # the overrun row's ibv_destroy_cq and ibv_dealloc_pd with its QP alive,
+  # the notify row's ibv_destroy_comp_channel with its CQ alive).
   "create-qp-caps-unchecked=clause:create_qp:create_qp.cap.max_[a-z_]+.range"
   "create-qp-inline-not-reported=clause:create_qp:create_qp.cap.at_least_the_request"
   "create-cq-rounds-down=clause:create_cq:create_cq.cqe.at_least_the_request"
   "destroy-cq-in-use=clause:ibv_destroy_cq:destroy_cq.busy_while_qp_attached"
   "destroy-cq-negative-errno=clause:ibv_destroy_cq:destroy_cq.return.zero_or_errno"
+  "dealloc-pd-in-use=clause:ibv_dealloc_pd:dealloc_pd.busy_while_in_use"
+  "destroy-channel-in-use=clause:ibv_destroy_comp_channel:destroy_comp_channel.busy_while_cq_attached"
+  "reg-mr-reports-page-span=clause:reg_mr:reg_mr.addr_length.reported"
   # The system the device is listed in (op_device_list.cpp: the list, a
   # context opened, used and closed; contracts/device_list_judge.h).
   "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"
