@@ -9,6 +9,7 @@
 #include "contracts/rule_ids/query_device.h"
 #include "contracts/rule_ids/query_gid.h"
 #include "contracts/rule_ids/query_port.h"
+#include "fixtures/address_classes.h"
 #include "fixtures/rigs/call_record.h"
 #include "fixtures/rigs/clause.h"
 #include "fixtures/rigs/run_context.h"
@@ -19,29 +20,8 @@
 namespace ibvcert {
 namespace {
 
-struct PortClass {
-	const char *name;
-	int (*value)(const DeviceCaps &caps);
-};
-const PortClass kPorts[] = {
-	{"Zero", [](const DeviceCaps &) { return 0; }},
-	{"First", [](const DeviceCaps &) { return 1; }},
-	{"Last", [](const DeviceCaps &c) { return c.phys_port_cnt(); }},
-	{"AboveLast", [](const DeviceCaps &c) { return c.phys_port_cnt() + 1; }},
-	{"Max", [](const DeviceCaps &) { return 255; }},
-};
-
-struct IndexClass {
-	const char *name;
-	int (*value)(const DeviceCaps &caps);
-};
-const IndexClass kIndexes[] = {
-	{"Zero", [](const DeviceCaps &) { return 0; }},
-	{"OwnGid", [](const DeviceCaps &c) { return c.gid_index; }},
-	{"TableLast", [](const DeviceCaps &c) { return c.port.gid_tbl_len - 1; }},
-	{"TableEnd", [](const DeviceCaps &c) { return c.port.gid_tbl_len; }},
-	{"FarBeyond", [](const DeviceCaps &c) { return c.port.gid_tbl_len + 1000; }},
-};
+using PortClass = AddressClass;
+using IndexClass = AddressClass;
 
 std::string evidence(const std::string &call)
 {
@@ -65,7 +45,7 @@ TEST_P(QueryPort, JudgedOnThePortNumber)
 		       evidence(fmt::format("ibv_query_port(port_num={}) -> {}", port, errno_name(ret))));
 }
 
-INSTANTIATE_TEST_SUITE_P(PortNum, QueryPort, ::testing::ValuesIn(kPorts),
+INSTANTIATE_TEST_SUITE_P(PortNum, QueryPort, ::testing::ValuesIn(port_num_classes()),
 			 [](const ::testing::TestParamInfo<PortClass> &info) { return info.param.name; });
 
 struct GidParam {
@@ -98,8 +78,9 @@ TEST_P(QueryGid, JudgedOnThePortAndIndex)
 std::vector<GidParam> gid_params()
 {
 	std::vector<GidParam> out;
-	for (const PortClass &p : {kPorts[0], kPorts[1], kPorts[3]})
-		for (const IndexClass &i : kIndexes)
+	const auto &ports = port_num_classes();
+	for (const PortClass &p : {ports[0], ports[1], ports[3]})
+		for (const IndexClass &i : gid_index_classes())
 			out.push_back({p, i});
 	return out;
 }

@@ -97,6 +97,10 @@ void check_async_events(Lane &lane, Oracle &oracle);
 // ibv_open_device / ibv_query_device / ibv_close_device of an entry,
 // judged by contracts/device_list_judge.h; the lane's objects untouched.
 void device_list_step(Session &s);
+// The port's verbs and the address handle: ibv_query_port, ibv_query_gid,
+// ibv_create_ah / ibv_destroy_ah of a decoded port and GID index class
+// (op_port_ah.cpp), each judged by contracts/lifecycle_judge.h.
+void port_ah_step(Session &s);
 // ibv_post_send of SENDs on a RAW_PACKET QP of the slots in RTS, the device's
 // clock let run until they complete on its link.
 void raw_send_step(Session &s);

@@ -46,6 +46,8 @@ const std::vector<Row> &all_rows()
 		{"vary_walk_qp", vary_walk_qp_step, 28},
 		{"create_vary_walk_qp", create_vary_walk_qp_step, 29},
 		{"cq_overrun", cq_overrun_step, 30},
+		// The last code of kRowCodes: a new row needs a wider code first.
+		{"port_ah", port_ah_step, 31},
 	};
 	return rows;
 }
