@@ -1,8 +1,8 @@
 // ibv_reg_mr and ibv_dereg_mr on the lane's MR slots: a buffer of the slot's
 // own, the whole of it or its first bytes, with an access value of the
 // page's flags (local write, remote write / read / atomic, relaxed
-// ordering), one of the others (MW binding, zero-based, on-demand) or raw
-// bits. The model (fixtures/model/datapath_model.h) rejects what ibv_reg_mr(3)
+// ordering), one of the others (MW binding, zero-based, on-demand, a bit no
+// page lists) or raw bits. The model (fixtures/model/datapath_model.h) rejects what ibv_reg_mr(3)
 // makes invalid (remote write or atomic without local write), and the call
 // goes whole to judge_reg_mr (the request rows, the range the MR reports);
 // the sends that follow use the MRs by their keys.
@@ -24,7 +24,10 @@ constexpr int kPlain = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_AC
 		       IBV_ACCESS_REMOTE_ATOMIC | IBV_ACCESS_RELAXED_ORDERING;
 constexpr int kFour = IBV_ACCESS_LOCAL_WRITE | IBV_ACCESS_REMOTE_WRITE | IBV_ACCESS_REMOTE_READ |
 		      IBV_ACCESS_REMOTE_ATOMIC;
-constexpr int kOthers[] = {IBV_ACCESS_MW_BIND, IBV_ACCESS_ZERO_BASED, IBV_ACCESS_ON_DEMAND};
+// The page's other flags, and the first bit no page lists (bits 0-9 and the
+// optional range 20-29 are named): a device must refuse it.
+constexpr int kUnlistedBit = 1 << 10;
+constexpr int kOthers[] = {IBV_ACCESS_MW_BIND, IBV_ACCESS_ZERO_BASED, IBV_ACCESS_ON_DEMAND, kUnlistedBit};
 
 std::string access_names(int access)
 {
@@ -174,7 +177,7 @@ void reg_mr_step(Session &s)
 	if (kind < 6) // mostly the page's four flags; zero bytes: all of them
 		access = kFour ^ (in.ConsumeIntegral<uint8_t>() & kFour);
 	else if (kind == 6)
-		access = kOthers[in.ConsumeIntegralInRange(0, 2)] | IBV_ACCESS_LOCAL_WRITE;
+		access = kOthers[in.ConsumeIntegralInRange(0, 3)] | IBV_ACCESS_LOCAL_WRITE;
 	else
 		access = (int)in.ConsumeIntegral<uint32_t>();
 	size_t length = in.ConsumeBool() ? 64 : kMrBytes;

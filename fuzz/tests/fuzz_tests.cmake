@@ -140,6 +140,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "dealloc-pd-in-use=clause:ibv_dealloc_pd:dealloc_pd.busy_while_in_use"
   "destroy-channel-in-use=clause:ibv_destroy_comp_channel:destroy_comp_channel.busy_while_cq_attached"
   "reg-mr-reports-page-span=clause:reg_mr:reg_mr.addr_length.reported"
+  "reg-mr-unknown-access=clause:reg_mr:reg_mr.access.known"
   # The port's verbs and the address handle (op_port_ah.cpp).
   "create-ah-any-port=clause:create_ah:create_ah.port_num.range"
   "query-gid-beyond-table=clause:query_gid:query_gid.index.range"
