@@ -275,6 +275,10 @@ fuzz_test(campaign.html_bad_dir ${run_sh} -s 2 -g "'/nonexistent' is not a campa
   -- $<TARGET_FILE:campaign_html> /nonexistent)
 fuzz_test(finds.bad_input ${run_sh} -s 2 -g "unknown fault knob 'nope'"
   -- ${CMAKE_CURRENT_SOURCE_DIR}/bench --finds -k nope -b ${CMAKE_BINARY_DIR} -o ${artifacts}/finds-bad/finds.tsv)
+fuzz_test(bound_seeds.bad_input ${run_sh} -s 2 -g "usage: fuzz/bound-seeds BUILD_DIR OUT_DIR"
+  -- ${CMAKE_CURRENT_SOURCE_DIR}/bound-seeds ${CMAKE_BINARY_DIR})
+fuzz_test(bound_seeds.no_targets ${run_sh} -s 2 -g "no fuzz target /nonexistent/fuzz/sequence_fuzzer"
+  -- ${CMAKE_CURRENT_SOURCE_DIR}/bound-seeds /nonexistent ${artifacts}/bound-seeds)
 fuzz_test(oracle_off.bad_value ${run_sh} -s 2 -g "IBVCERT_FUZZ_ORACLE / --ibvcert-oracle: 'maybe' is neither on nor off"
   -- env IBVCERT_FUZZ_ORACLE=maybe ${mq} -runs=1)
 # Crash-only (IBVCERT_FUZZ_ORACLE=off): a knob's regression input walks clean,
