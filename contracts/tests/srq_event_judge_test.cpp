@@ -160,6 +160,20 @@ TEST(SrqHistoryJudge, AResizeThatDisarmsBreaksArmedAcrossResize)
 	EXPECT_EQ(kept.broken(), kNone);
 }
 
+// Armed with the count already below (undecided), resized, then one drop:
+// srq_limit reads either the arming's value or 0 (its event came); any
+// other value still breaks ArmedAcrossResize.
+TEST(SrqHistoryJudge, AnUndecidedArmingReadsItsLimitOrZeroAfterAResize)
+{
+	History fired, not_fired, other;
+	fired.created().post(8).modify(IBV_SRQ_LIMIT, 16).modify(IBV_SRQ_MAX_WR, 16).consume(1).query(0);
+	not_fired.created().post(8).modify(IBV_SRQ_LIMIT, 16).modify(IBV_SRQ_MAX_WR, 16).consume(1).query(16);
+	other.created().post(8).modify(IBV_SRQ_LIMIT, 16).modify(IBV_SRQ_MAX_WR, 16).consume(1).query(5);
+	EXPECT_EQ(fired.broken(), kNone);
+	EXPECT_EQ(not_fired.broken(), kNone);
+	EXPECT_EQ(other.broken(), std::vector<std::string>{rule_id::srq_limit_event_armed_across_resize});
+}
+
 TEST(SrqHistoryJudge, ArmedWithTheCountAlreadyBelowIsLeftUnjudged)
 {
 	History h;

@@ -56,17 +56,7 @@ public:
 	// that causes it), every due one has come.
 	void settle(Lane &lane, int) override
 	{
-		const Got &g = got_[lane.index()];
-		if (!lane.srq())
-			return;
-		SrqSlot &srq = lane.srq();
-		srq.limit_events_got += g.limit_events;
-		SrqStep step;
-		step.kind = SrqStep::Kind::EventsRead;
-		step.limit_events = g.limit_events;
-		step.awaited = lane.strict();
-		step.at = "get_async_event";
-		srq.history.steps.push_back(step);
+		srq_events_read(lane, got_[lane.index()].limit_events, "get_async_event");
 	}
 
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
@@ -116,6 +106,20 @@ private:
 };
 
 } // namespace
+
+void srq_events_read(Lane &lane, uint32_t limit_events, const char *at)
+{
+	if (!lane.srq())
+		return;
+	SrqSlot &srq = lane.srq();
+	srq.limit_events_got += limit_events;
+	SrqStep step;
+	step.kind = SrqStep::Kind::EventsRead;
+	step.limit_events = limit_events;
+	step.awaited = lane.strict();
+	step.at = at;
+	srq.history.steps.push_back(step);
+}
 
 void check_async_events(Lane &lane, Oracle &oracle)
 {

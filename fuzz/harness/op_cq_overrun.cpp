@@ -111,13 +111,28 @@ public:
 			burst(after_);
 			run_clock(d, std::chrono::milliseconds(1));
 			log.poll(*cq);
-			log.read(d, std::chrono::milliseconds(0), lane.strict(), {});
+			// Every event of the device is read here: the SRQ limit events
+			// naming the lane's SRQ go to its history (settle), as
+			// get_async_event's do.
+			Srq *srq = lane.srq() ? lane.srq().srq.get() : nullptr;
+			log.read(d, std::chrono::milliseconds(0), lane.strict(), [&](const AsyncEvent &ev) {
+				if (ev.event_type == IBV_EVENT_SRQ_LIMIT_REACHED && srq && ev.srq == srq)
+					b.limit_events++;
+			});
+			b.read = true;
 			query(); // after its QP_FATAL, in ERR
 		}
 		log.destroyed(*sender.qp);
 		sender.qp.reset();
 		log.destroyed(*cq);
 		return 0;
+	}
+
+	void settle(Lane &lane, int) override
+	{
+		const Bound &b = bound_[lane.index()];
+		if (b.read)
+			srq_events_read(lane, b.limit_events, "cq_overrun");
 	}
 
 	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
@@ -133,6 +148,8 @@ public:
 			check_destroy(lane, oracle, Verb::DeallocPd, 2, b.dealloc_ret, true);
 		if (b.called)
 			check_async_events(lane, oracle);
+		if (b.read && lane.srq())
+			judge_srq("cq_overrun", lane.srq().history, lane, oracle);
 	}
 
 	std::string describe(const Lane &) const override
@@ -174,6 +191,8 @@ private:
 		std::string note;
 		int reported_cqe = 0;
 		int sent = 0;
+		bool read = false;          // the device's events read
+		uint32_t limit_events = 0;  // of them, IBV_EVENT_SRQ_LIMIT_REACHED naming the lane's SRQ
 	};
 	int cqe_;
 	int after_;

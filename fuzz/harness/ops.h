@@ -93,6 +93,10 @@ void cq_overrun_step(Session &s);
 // finding `async_events:<rule id>` when it breaks a row.
 class Oracle;
 void check_async_events(Lane &lane, Oracle &oracle);
+// A read of the device's events (get_async_event, or an op that reads them
+// before destroying its objects) is a step of the lane's SRQ history: the
+// limit events naming the lane's SRQ it got.
+void srq_events_read(Lane &lane, uint32_t limit_events, const char *at);
 // The system the lane's device is listed in: ibv_get_device_list, then
 // ibv_open_device / ibv_query_device / ibv_close_device of an entry,
 // judged by contracts/device_list_judge.h; the lane's objects untouched.
