@@ -116,6 +116,16 @@ void raw_send_step(Session &s);
 void paced_send_step(Session &s);
 void sched_send_step(Session &s);
 
+// Work on a pair of the op's own, as the suites post it (op_exchange.cpp):
+// a list of send WRs with the receives it needs, judged by
+// judge_flagged_exchange; an RDMA READ or atomic then a fenced WR, judged by
+// judge_fence.
+void exchange_step(Session &s);
+void fenced_step(Session &s);
+// One WR with one key varied on pairs of the op's own, each on its own PD
+// (op_keys.cpp), judged by judge_exchange's access rows.
+void keys_step(Session &s);
+
 // Setup of the modify_qp target: one QP of a covered type (RC, UC, UD,
 // RAW_PACKET) with the builder's caps, walked to a state the builder reaches.
 void one_qp_setup(Session &s);

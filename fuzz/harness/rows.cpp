@@ -6,6 +6,8 @@
 //
 // Each row has a fixed code: a step's byte modulo kRowCodes (32) selects the
 // row with that code, and a code no row has runs modify_qp (kFallbackCode).
+// Codes from 32 on are wide (session.h): the step bytes 248-255 select them
+// where a row has one, the row of byte % 32 otherwise.
 // A new row takes the next free code; never renumber a row: the committed
 // inputs (corpus/sequence, regressions/sequence) name rows by their codes.
 #include "fuzz/harness/ops.h"
@@ -46,8 +48,12 @@ const std::vector<Row> &all_rows()
 		{"vary_walk_qp", vary_walk_qp_step, 28},
 		{"create_vary_walk_qp", create_vary_walk_qp_step, 29},
 		{"cq_overrun", cq_overrun_step, 30},
-		// The last code of kRowCodes: a new row needs a wider code first.
 		{"port_ah", port_ah_step, 31},
+		// Wide codes (session.h): a step byte of 248 + k selects code 32 + k
+		// when a row has it.
+		{"exchange", exchange_step, 32},
+		{"fenced", fenced_step, 33},
+		{"keys", keys_step, 34},
 	};
 	return rows;
 }

@@ -71,7 +71,12 @@ const Row &Session::pick_row()
 		return rows[0];
 	if (!target_.coded)
 		return rows[in_.ConsumeIntegralInRange(0, (int)rows.size() - 1)];
-	int code = in_.ConsumeIntegral<uint8_t>() % kRowCodes;
+	int byte = in_.ConsumeIntegral<uint8_t>();
+	int code = byte % kRowCodes;
+	if (byte >= kWideFrom)
+		for (const Row &row : rows)
+			if (row.code == kRowCodes + byte - kWideFrom)
+				return row;
 	const Row *fallback = &rows[0];
 	for (const Row &row : rows) {
 		if (row.code == code)

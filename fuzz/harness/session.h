@@ -20,11 +20,16 @@ class Session;
 struct Row {
 	const char *name;
 	void (*step)(Session &s); // decodes its arguments from s.in(), then s.execute()s
-	int code = -1;            // a coded target's: the row's fixed code (below kRowCodes)
+	int code = -1;            // a coded target's: the row's fixed code (below kRowCodes + kWideCodes)
 };
 
 // Codes a step's row byte selects from in a coded target (byte % kRowCodes).
 inline constexpr int kRowCodes = 32;
+// The wide codes: a step byte of kWideFrom + k selects code kRowCodes + k
+// when the target has a row with it (byte % kRowCodes otherwise, so a new
+// wide row re-decodes only the steps of its own byte).
+inline constexpr int kWideCodes = 8;
+inline constexpr int kWideFrom = 256 - kWideCodes;
 
 // A fuzz target: a setup, then up to max_steps steps, each one of rows
 // (picked by the input when there are several). A coded target's rows each

@@ -1,0 +1,329 @@
+// Work on a pair of the op's own, as the suites and the properties post it
+// (fixtures/rigs/datapath_rig.h: two QPs of a type connected in RTS on the
+// lane's device, each with its own CQs, one MR; UD with a third QP of the
+// same Q_Key beside them), judged by the suites' datapath judges:
+//   - exchange: a list of 1-4 send WRs of the opcodes in the type's column
+//     of ibv_post_send(3)'s table, each signaled or not (or sq_sig_all), of
+//     1 or 2 SGEs, inline or not, UD ones with the responder's Q_Key or
+//     another, some with send_flags outside where the page makes them valid
+//     (FENCE off RC, SOLICITED off a Send / RDMA Write with immediate, an
+//     unlisted bit); a receive posted for each WR that consumes one, to the
+//     responder or its SRQ, and a spare one. What each CQ gave and where
+//     the bytes landed go to judge_flagged_exchange
+//     (contracts/send_flags_judge.h; judge_exchange without outside bits).
+//   - fenced: RC, an RDMA READ or atomic, then a WR with IBV_SEND_FENCE
+//     sending from the SGE it fills (fixtures/rigs/fence_rig.h), to
+//     judge_fence.
+// The pair lives for the op: the lane's objects stay as they were (the
+// frame). A device without what the op needs (atomics, the QP type, inline
+// room, an SRQ) is not driven.
+#include "fuzz/harness/ops.h"
+#include "fuzz/harness/oracle.h"
+
+#include "contracts/call_judge.h"
+#include "contracts/names.h"
+#include "contracts/post_send_opcodes.h"
+#include "contracts/send_flags_judge.h"
+#include "fixtures/rigs/datapath_rig.h"
+#include "fixtures/rigs/fence_rig.h"
+
+#include <fmt/format.h>
+
+namespace ibvcert::fuzz {
+namespace {
+
+const OpVerb kExchange = {"exchange", "ibv_post_recv, ibv_post_send and ibv_poll_cq on a pair of the op's own",
+			  Verb::PostSend};
+const OpVerb kFenced = {"fenced", "ibv_post_send (an RDMA READ or atomic, then a fenced WR) on an RC pair of the op's own",
+			Verb::PostSend};
+
+constexpr ibv_qp_type kTypes[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD};
+constexpr ibv_wr_opcode kOpcodes[] = {IBV_WR_SEND,       IBV_WR_SEND_WITH_IMM,      IBV_WR_RDMA_WRITE,
+				      IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP,
+				      IBV_WR_ATOMIC_FETCH_AND_ADD};
+constexpr uint8_t kSls[] = {0, 1, 5, 15};
+constexpr int kMaxWrs = 4;
+
+// What the op needs of the lane's device that it may lack: nullopt when it
+// has it.
+std::optional<std::string> lacks(const Lane &lane, const PairSpec &spec, const std::vector<SendSpec> &sends)
+{
+	const ibv_device_attr &a = lane.caps().device.orig_attr;
+	if (spec.srq && a.max_srq == 0)
+		return std::string("no SRQ (max_srq 0)");
+	for (const SendSpec &s : sends) {
+		if (datapath_is_atomic(s.opcode) && a.atomic_cap == IBV_ATOMIC_NONE)
+			return std::string("no atomics (atomic_cap IBV_ATOMIC_NONE)");
+		if (s.opcode == IBV_WR_RDMA_READ && s.num_sge > a.max_sge_rd)
+			return fmt::format("an RDMA READ of {} SGEs (max_sge_rd {})", s.num_sge, a.max_sge_rd);
+	}
+	return std::nullopt;
+}
+
+// The lane's device under the suites' rigs: a failed precondition is the
+// op's "not driven", its replay the input's (printed with every finding).
+RigHost lane_host(Lane &lane)
+{
+	return {lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr};
+}
+
+// What a run on one lane did: the judge's view, or why nothing was judged.
+struct Driven {
+	bool judged = false;
+	std::string stopped; // why not judged
+	std::string evidence;
+	FlaggedExchange exchange;
+	FenceView fence;
+};
+
+std::string flags_text(unsigned flags)
+{
+	return flags ? fmt::format("{:#x}", flags) : "0";
+}
+
+class ExchangeOp : public Op {
+public:
+	ExchangeOp(PairSpec spec, std::vector<SendSpec> sends, bool spare)
+		: spec_(spec), sends_(std::move(sends)), spare_(spare)
+	{
+	}
+
+	const OpVerb &verb() const override { return kExchange; }
+	int slot() const override { return -1; } // a pair of its own: every other object stays
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		Driven &d = driven_[lane.index()];
+		d = Driven{};
+		if (auto why = lacks(lane, spec_, sends_)) {
+			d.stopped = *why;
+			return 0;
+		}
+		DatapathPair rig(lane_host(lane));
+		if (auto why = rig.prepare(spec_)) {
+			d.stopped = *why;
+			d.evidence = rig.evidence();
+			return 0;
+		}
+		for (const SendSpec &s : sends_)
+			if (s.inline_data && rig.max_inline() < s.length) {
+				d.stopped = fmt::format("max_inline_data {} is below {} bytes", rig.max_inline(), s.length);
+				return 0;
+			}
+		int recvs = spare_;
+		for (const SendSpec &s : sends_)
+			recvs += datapath_needs_recv(s.opcode);
+		rig.allow_refusal();
+		if (auto why = rig.post(sends_, recvs)) {
+			d.stopped = *why; // the device lacks the opcode, or the receives were refused
+			d.evidence = rig.evidence();
+			return 0;
+		}
+		d.exchange = {rig.settle(), rig.post_result(), rig.accepted()};
+		d.evidence = rig.evidence();
+		d.judged = true;
+		return 0;
+	}
+
+	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		const Driven &d = driven_[lane.index()];
+		if (!d.judged)
+			return;
+		const FlaggedExchange &f = d.exchange;
+		int n = (int)f.x.sends.size();
+		oracle.judged(lane, "exchange.post_send", "ibv_post_send's result breaks its rows",
+			      judge_call({Verb::PostSend, f.post_result, n, f.post_result ? (int)f.accepted : -1}),
+			      d.evidence);
+		oracle.judged(lane, "exchange", "the exchange breaks the datapath's rows", judge_flagged_exchange(f),
+			      d.evidence);
+	}
+
+	std::string describe(const Lane &) const override
+	{
+		std::string out = qp_type_name(spec_.type) + " pair" + (spec_.sq_sig_all ? " sq_sig_all" : "") +
+				  (spec_.srq ? " (responder on an SRQ)" : "") +
+				  (spec_.type == IBV_QPT_UD ? fmt::format(" AH sl {}", spec_.ah_sl) : "") +
+				  (spare_ ? ", a spare receive WR" : "") + "\n";
+		for (size_t k = 0; k < sends_.size(); k++) {
+			const SendSpec &s = sends_[k];
+			out += fmt::format("wr {}: {}{}{} num_sge={}{}{}\n", k, wr_opcode_name(s.opcode),
+					   s.signaled ? " SIGNALED" : "", s.inline_data ? " INLINE" : "", s.num_sge,
+					   s.qkey_matches ? "" : " other Q_Key",
+					   s.more_flags ? " more send_flags " + flags_text(s.more_flags) : "");
+		}
+		return out;
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Driven &d = driven_[lane.index()];
+		if (!d.judged)
+			return "not driven: " + d.stopped + "\n" + (d.evidence.empty() ? "" : d.evidence + "\n");
+		return fmt::format("ibv_post_send returned {} ({} WRs accepted)\n{}\n",
+				   errno_name(d.exchange.post_result), d.exchange.accepted, d.evidence);
+	}
+
+	std::string summary(int lane) const override
+	{
+		const Driven &d = driven_[lane];
+		return fmt::format("exchange on a {} pair, {} WRs: {}", qp_type_name(spec_.type), sends_.size(),
+				   d.judged ? "post " + errno_name(d.exchange.post_result) : "not driven");
+	}
+
+private:
+	PairSpec spec_;
+	std::vector<SendSpec> sends_;
+	bool spare_;
+	Driven driven_[kMaxLanes];
+};
+
+class FencedOp : public Op {
+public:
+	FencedOp(bool srq, ibv_wr_opcode first, ibv_wr_opcode fenced, unsigned more)
+		: first_(first), fenced_(fenced), more_(more)
+	{
+		spec_.type = IBV_QPT_RC;
+		spec_.srq = srq;
+	}
+
+	const OpVerb &verb() const override { return kFenced; }
+	int slot() const override { return -1; }
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		Driven &d = driven_[lane.index()];
+		d = Driven{};
+		SendSpec first;
+		first.opcode = first_;
+		if (auto why = lacks(lane, spec_, {first})) {
+			d.stopped = *why;
+			return 0;
+		}
+		bool imm = fenced_ == IBV_WR_SEND_WITH_IMM || fenced_ == IBV_WR_RDMA_WRITE_WITH_IMM;
+		if (imm && lane.device().transport() == IBV_TRANSPORT_IWARP) {
+			d.stopped = "iWARP carries no immediate data";
+			return 0;
+		}
+		DatapathPair rig(lane_host(lane));
+		if (auto why = rig.prepare(spec_)) {
+			d.stopped = *why;
+			d.evidence = rig.evidence();
+			return 0;
+		}
+		auto why = drive_fence(rig, first_, fenced_, more_, d.fence);
+		d.evidence = rig.evidence();
+		if (why)
+			d.stopped = *why;
+		else
+			d.judged = true;
+		return 0;
+	}
+
+	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		const Driven &d = driven_[lane.index()];
+		if (d.judged)
+			oracle.judged(lane, "fenced", "the fenced WR breaks the rows of IBV_SEND_FENCE",
+				      judge_fence(d.fence), d.evidence);
+	}
+
+	std::string describe(const Lane &) const override
+	{
+		return fmt::format("RC pair{}: {} SIGNALED, then {} send_flags SIGNALED|FENCE{} from its SGE\n",
+				   spec_.srq ? " (responder on an SRQ)" : "", wr_opcode_name(first_),
+				   wr_opcode_name(fenced_), more_ ? "|SOLICITED" : "");
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Driven &d = driven_[lane.index()];
+		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
+		       (d.evidence.empty() ? "" : d.evidence + "\n");
+	}
+
+	std::string summary(int lane) const override
+	{
+		return fmt::format("fenced {} after {}: {}", wr_opcode_name(fenced_), wr_opcode_name(first_),
+				   driven_[lane].judged ? "driven" : "not driven");
+	}
+
+private:
+	PairSpec spec_;
+	ibv_wr_opcode first_, fenced_;
+	unsigned more_;
+	Driven driven_[kMaxLanes];
+};
+
+// send_flags bits outside where ibv_post_send(3) makes them valid: an
+// unlisted bit (the lowest, the highest, one decoded), FENCE, SOLICITED.
+unsigned decode_more_flags(FuzzedDataProvider &in)
+{
+	switch (in.ConsumeIntegralInRange(0, 7)) {
+	case 5: return IBV_SEND_FENCE;
+	case 6: return IBV_SEND_SOLICITED;
+	case 7: {
+		int bit = in.ConsumeIntegralInRange(0, 27);
+		return bit == 0 ? 1u << 5 : bit == 27 ? 1u << 31 : 1u << (4 + bit);
+	}
+	default: return 0; // none: most lists are valid work
+	}
+}
+
+} // namespace
+
+void exchange_step(Session &s)
+{
+	auto &in = s.in();
+	PairSpec spec;
+	spec.type = kTypes[in.ConsumeIntegralInRange(0, 2)];
+	uint8_t pair_bits = in.ConsumeIntegral<uint8_t>();
+	spec.sq_sig_all = (pair_bits & 0x3) == 0x3;
+	spec.srq = spec.type != IBV_QPT_UC && (pair_bits >> 2 & 0x3) == 0x3;
+	spec.ah_sl = spec.type == IBV_QPT_UD ? kSls[pair_bits >> 4 & 0x3] : 0;
+	bool spare = pair_bits >> 6 & 1;
+	std::vector<ibv_wr_opcode> opcodes;
+	for (ibv_wr_opcode op : kOpcodes)
+		if (opcode_in_table(spec.type, op))
+			opcodes.push_back(op);
+	int n = 1 + in.ConsumeIntegralInRange(0, kMaxWrs - 1);
+	std::vector<SendSpec> sends(n);
+	bool outside = false; // one WR per list with bits outside (the judge decides on the first)
+	for (SendSpec &w : sends) {
+		w.opcode = opcodes[in.ConsumeIntegralInRange<size_t>(0, opcodes.size() - 1)];
+		uint8_t bits = in.ConsumeIntegral<uint8_t>();
+		bool fetch = w.opcode == IBV_WR_RDMA_READ || datapath_is_atomic(w.opcode);
+		w.signaled = !(bits & 1);
+		w.num_sge = datapath_is_atomic(w.opcode) ? 1 : 1 + (bits >> 1 & 1);
+		w.inline_data = !fetch && (bits >> 2 & 0x3) == 0x3;
+		w.qkey_matches = spec.type != IBV_QPT_UD || (bits >> 4 & 0x7) != 0;
+		w.more_flags = decode_more_flags(in);
+		unsigned flags = (w.signaled ? IBV_SEND_SIGNALED : 0) | (w.inline_data ? IBV_SEND_INLINE : 0) | w.more_flags;
+		if (outside)
+			w.more_flags &= ~send_flags_outside(spec.type, w.opcode, flags);
+		outside |= send_flags_outside(spec.type, w.opcode, flags) != 0;
+	}
+	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare));
+}
+
+void fenced_step(Session &s)
+{
+	auto &in = s.in();
+	constexpr ibv_wr_opcode firsts[] = {IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD};
+	constexpr ibv_wr_opcode fenced[] = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE,
+					    IBV_WR_RDMA_WRITE_WITH_IMM};
+	ibv_wr_opcode first = firsts[in.ConsumeIntegralInRange(0, 2)];
+	ibv_wr_opcode then = fenced[in.ConsumeIntegralInRange(0, 3)];
+	uint8_t bits = in.ConsumeIntegral<uint8_t>();
+	bool srq = (bits & 0x3) == 0x3;
+	bool solicited = (bits >> 2 & 1) && then != IBV_WR_RDMA_WRITE;
+	s.execute(std::make_unique<FencedOp>(srq, first, then, solicited ? IBV_SEND_SOLICITED : 0));
+}
+
+} // namespace ibvcert::fuzz
