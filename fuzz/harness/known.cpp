@@ -83,29 +83,35 @@ int match_known(const std::string &clause_id, const std::vector<std::string> &ru
 {
 	if (!g_loaded || rules.empty())
 		return -1;
-	for (size_t i = 0; i < g_known.deviations.size(); i++) {
-		const KnownDeviation &d = g_known.deviations[i];
-		if (!deviation_applies(d, g_known.kernel, g_known.rdma_core))
-			continue;
-		bool all = true;
-		for (const auto &r : rules) {
-			bool listed = false;
+	// The first applying entry that lists a rule; every rule needs one.
+	auto entry_of = [](const std::string &rule) {
+		for (size_t i = 0; i < g_known.deviations.size(); i++) {
+			const KnownDeviation &d = g_known.deviations[i];
+			if (!deviation_applies(d, g_known.kernel, g_known.rdma_core))
+				continue;
 			for (const auto &l : d.rules)
-				listed = listed || l == r;
-			all = all && listed;
+				if (l == rule)
+					return (int)i;
 		}
-		if (!all)
-			continue;
-		long &n = g_counts[{(int)i, clause_id}];
-		bool first = n++ == 0;
-		if (first)
-			fprintf(stderr, "==ibvcert-fuzz== KNOWN DEVIATION %s: %s deviations[%zu] (%s); input passed over\n",
-				clause_id.c_str(), g_known.provider.c_str(), i, d.reason.substr(0, 120).c_str());
-		if (first || std::chrono::steady_clock::now() - g_written > std::chrono::seconds(1))
-			write_tally();
-		return (int)i;
+		return -1;
+	};
+	int first = -1;
+	for (const auto &r : rules) {
+		int i = entry_of(r);
+		if (i < 0)
+			return -1;
+		if (first < 0)
+			first = i;
 	}
-	return -1;
+	const KnownDeviation &d = g_known.deviations[first];
+	long &n = g_counts[{first, clause_id}];
+	bool once = n++ == 0;
+	if (once)
+		fprintf(stderr, "==ibvcert-fuzz== KNOWN DEVIATION %s: %s deviations[%d] (%s); input passed over\n",
+			clause_id.c_str(), g_known.provider.c_str(), first, d.reason.substr(0, 120).c_str());
+	if (once || std::chrono::steady_clock::now() - g_written > std::chrono::seconds(1))
+		write_tally();
+	return first;
 }
 
 } // namespace ibvcert::fuzz

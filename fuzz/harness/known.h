@@ -6,7 +6,8 @@
 // no longer where the model holds it) and the input is not a crash.
 //
 // Which entries cover a violation: the judge names the rules it breaks and
-// an entry covers it when its "rules" list every one of them (fuzz/README.md,
+// it is covered when each of them is listed in the "rules" of an entry that
+// applies (one call may meet two known deviations at once; fuzz/README.md,
 // "Known deviations"); a violation that names none is never passed over.
 #pragma once
 
@@ -26,8 +27,9 @@ struct KnownDeviationMet : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
-// The first applying entry that lists every one of rules, counted under
-// clause_id; -1 (nothing counted) when none does or rules is empty.
+// When every one of rules is listed by an applying entry: the entry of the
+// first (the verdict's first breach), counted under clause_id; -1 (nothing
+// counted) when a rule is listed by none or rules is empty.
 int match_known(const std::string &clause_id, const std::vector<std::string> &rules);
 
 // Differential mode: a call one device does not provide (EOPNOTSUPP where no
