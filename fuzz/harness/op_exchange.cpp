@@ -5,9 +5,10 @@
 //   - exchange: a list of 1-4 send WRs of the opcodes in the type's column
 //     of ibv_post_send(3)'s table, each signaled or not (or sq_sig_all), of
 //     1 or 2 SGEs, inline or not, UD ones with the responder's Q_Key or
-//     another, some with send_flags outside where the page makes them valid
-//     (FENCE off RC, SOLICITED off a Send / RDMA Write with immediate, an
-//     unlisted bit); a receive posted for each WR that consumes one, to the
+//     another, FENCE or SOLICITED where valid, and at most one WR with
+//     send_flags outside where the page makes them valid (INLINE on a READ
+//     or atomic, FENCE off RC, SOLICITED off a Send / RDMA Write with
+//     immediate, an unlisted bit); a receive posted for each WR that consumes one, to the
 //     responder or its SRQ, and a spare one. What each CQ gave and where
 //     the bytes landed go to judge_flagged_exchange
 //     (contracts/send_flags_judge.h; judge_exchange without outside bits).
@@ -261,11 +262,13 @@ private:
 	Driven driven_[kMaxLanes];
 };
 
-// send_flags bits outside where ibv_post_send(3) makes them valid: an
-// unlisted bit (the lowest, the highest, one decoded), FENCE, SOLICITED.
+// send_flags bits beyond SIGNALED and INLINE, valid or outside where
+// ibv_post_send(3) makes them valid: INLINE on a READ or atomic, FENCE,
+// SOLICITED, an unlisted bit (the lowest, the highest, one decoded).
 unsigned decode_more_flags(FuzzedDataProvider &in)
 {
 	switch (in.ConsumeIntegralInRange(0, 7)) {
+	case 4: return IBV_SEND_INLINE;
 	case 5: return IBV_SEND_FENCE;
 	case 6: return IBV_SEND_SOLICITED;
 	case 7: {
@@ -302,8 +305,12 @@ void exchange_step(Session &s)
 		w.signaled = !(bits & 1);
 		w.num_sge = datapath_is_atomic(w.opcode) ? 1 : 1 + (bits >> 1 & 1);
 		w.inline_data = !fetch && (bits >> 2 & 0x3) == 0x3;
-		w.qkey_matches = spec.type != IBV_QPT_UD || (bits >> 4 & 0x7) != 0;
+		w.qkey_matches = spec.type != IBV_QPT_UD || (bits >> 4 & 0x7) != 0x7;
 		w.more_flags = decode_more_flags(in);
+		if (w.more_flags == IBV_SEND_INLINE && !fetch) { // inline data, as the inline bits
+			w.more_flags = 0;
+			w.inline_data = true;
+		}
 		unsigned flags = (w.signaled ? IBV_SEND_SIGNALED : 0) | (w.inline_data ? IBV_SEND_INLINE : 0) | w.more_flags;
 		if (outside)
 			w.more_flags &= ~send_flags_outside(spec.type, w.opcode, flags);

@@ -158,6 +158,44 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "device-list-empty-is-null=clause:device_list:get_device_list.no_devices.empty_array"
   "open-device-context-unusable=clause:device_list:open_device.return.context_of_the_device"
   "close-device-returns-one=clause:device_list:close_device.return.zero_or_minus_one"
+  # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
+  # op_keys.cpp: the datapath's judges on every completion field and byte).
+  # (a breach in a list with a WR of outside bits is named by that WR's row)
+  "cas-always-swaps=clause:exchange:post_send.(atomic.operands|send_flags.[a-z_]+)"
+  "gather-first-sge-only=clause:exchange:(poll_cq.wc.byte_len|post_send.sge.message_arrives)"
+  "inline-checks-lkey=clause:exchange:poll_cq.wc.status_success_on_valid_work"
+  "recv-newest-first=clause:exchange:post_recv.list.in_order"
+  "ud-grh-not-written=clause:exchange:post_recv.ud.grh_first_40_bytes"
+  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn)"
+  "ud-qkey-unchecked=clause:exchange:post_send.ud.remote_qkey"
+  "unknown-send-flag-runs-refused=clause:exchange:post_send.send_flags.known"
+  "unsignaled-completes=clause:exchange:post_send.send_flags.signaled"
+  "sq-sig-all-ignored=clause:exchange:post_send.send_flags.signaled"
+  "wc-byte-len-is-room=clause:exchange:poll_cq.wc.byte_len"
+  "wc-flags-stray-bit=clause:exchange:poll_cq.wc.wc_flags.known"
+  "wc-grh-flag-missing=clause:exchange:poll_cq.wc.grh_flag"
+  "wc-imm-flag-missing=clause:exchange:poll_cq.wc.imm_data"
+  "wc-sl-zero=clause:exchange:poll_cq.wc.sl"
+  "wc-src-qp-own=clause:exchange:poll_cq.wc.src_qp"
+  "wc-write-as-send=clause:exchange:poll_cq.wc.opcode_of_the_wr"
+  "fence-outside-rc-drops=clause:exchange:post_send.send_flags.fence_rc_only"
+  "fence-ignored=clause:fenced:post_send.send_flags.fence"
+  "fenced-read-refused=clause:exchange:post_send.send_flags.(known|fence)"
+  "other-pd-keys-accepted=clause:keys:(alloc_pd.pd.isolates|post_send.sge.lkey_checked)"
+  "recv-lkey-unchecked=clause:keys:(alloc_pd.pd.isolates|post_recv.sge.lkey_checked)"
+  "srq-lkey-unchecked=clause:keys:post_srq_recv.sge.lkey_checked"
+  "recv-truncates=clause:keys:post_recv.sge.message_fits"
+  "remote-write-unchecked=clause:keys:reg_mr.access.remote_write"
+  "remote-read-unchecked=clause:keys:reg_mr.access.remote_read"
+  "remote-atomic-unchecked=clause:keys:reg_mr.access.remote_atomic"
+  # Found by their consequences: a receive completing on the send CQ is
+  # missing from the receive CQ; the second PD's keys refused fail valid
+  # work; an RDMA WRITE landing at its MR's start is not where the fenced
+  # WR reads; QP numbers per PD collide across the two pairs' PDs.
+  "recv-wc-on-send-cq=clause:exchange:(post_recv.list.in_order|poll_cq.wc[.][a-z_.]+)"
+  "keys-of-first-pd-only=clause:(exchange:poll_cq.wc.status_success_on_valid_work|keys:[a-z_.]+)"
+  "write-at-mr-start=clause:(fenced:post_send.send_flags.fence|exchange:post_send[.][a-z_.]+)"
+  "qp-num-per-pd=clause:keys:alloc_pd.pd.isolates"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
