@@ -14,6 +14,7 @@
 #include "contracts/names.h"
 #include "contracts/post_send_opcodes.h"
 #include "fixtures/rigs/datapath_rig.h"
+#include "fixtures/rigs/flush_rig.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -129,52 +130,11 @@ protected:
 		if (!ready_pair(*this, m, b, rig, {type_, false, false}))
 			return;
 		FlushView f;
-		f.qpn = rig.responder().qp_num();
-		auto post_recv = [&](uint64_t id, int slot) {
-			ibv_sge sge;
-			ibv_recv_wr w = rig.recv_wr(id, slot, sge);
-			ibv_recv_wr *bad = nullptr;
-			int ret = rig.responder().post_recv(&w, &bad);
-			rig.note(fmt::format("ibv_post_recv(wr_id {}) -> {}", id, errno_name(ret)));
-			hold_verdict(*this, m, b, judge_call({Verb::PostRecv, ret, 1, ret ? (bad == &w ? 0 : -1) : -1}),
-				     rig.evidence());
-			if (!ret)
-				f.recv_ids.push_back(id);
-			return ret;
-		};
-		for (int i = 0; i < held_; i++)
-			if (int ret = post_recv(10 + i, i))
-				fail_step(*this, m, b, "precondition: a receive on a QP in RTS",
-					  {"ibv_post_recv returned " + errno_name(ret), rig.evidence()});
-		ibv_qp_attr attr{};
-		attr.qp_state = IBV_QPS_ERR;
-		int ret = rig.responder().modify(attr, IBV_QP_STATE);
-		rig.note("ibv_modify_qp(responder, ERR) -> " + errno_name(ret));
-		if (ret)
-			fail_step(*this, m, b, "precondition: the responder taken to ERR", {rig.evidence()});
-		for (int i = 0; i < after_; i++)
-			post_recv(20 + i, held_ + i);
-		for (int i = 0; i < sends_; i++) {
-			ibv_sge sge;
-			rig.recv_wr(0, 8, sge); // an SGE of the rig's MR
-			sge.length = 8;
-			ibv_send_wr w{};
-			w.wr_id = 30 + i;
-			w.opcode = IBV_WR_SEND;
-			w.send_flags = IBV_SEND_SIGNALED;
-			w.sg_list = &sge;
-			w.num_sge = 1;
-			ibv_send_wr *bad = nullptr;
-			int r = rig.responder().post_send(&w, &bad);
-			rig.note(fmt::format("ibv_post_send(wr_id {}, SIGNALED) in ERR -> {}", w.wr_id, errno_name(r)));
-			hold_verdict(*this, m, b, judge_call({Verb::PostSend, r, 1, r ? (bad == &w ? 0 : -1) : -1}),
-				     rig.evidence());
-			if (!r)
-				f.send_ids.push_back(w.wr_id);
-		}
-		const int wait = b.run.device().emulated() ? 0 : 2000;
-		f.recv_wcs = rig.poll(rig.responder_recv_cq(), f.recv_ids.size(), f.recv_ids.empty() ? 0 : wait);
-		f.send_wcs = rig.poll(rig.responder_send_cq(), f.send_ids.size(), f.send_ids.empty() ? 0 : wait);
+		std::vector<CallResult> calls;
+		if (auto stop = drive_flush(rig, FlushSpec{held_, after_, sends_}, f, calls))
+			fail_step(*this, m, b, "precondition: the responder in ERR with its receives", {*stop, rig.evidence()});
+		for (const CallResult &c : calls)
+			hold_verdict(*this, m, b, judge_call(c), rig.evidence());
 		hold_verdict(*this, m, b, judge_flush(f), rig.evidence());
 	}
 
@@ -210,21 +170,13 @@ protected:
 		DatapathPair rig;
 		if (!ready_pair(*this, m, b, rig, {type_, false, true}))
 			return;
-		constexpr uint64_t kRefused = 77;
-		ibv_sge sge;
-		ibv_recv_wr w = rig.recv_wr(kRefused, 20, sge);
-		ibv_recv_wr *bad = nullptr;
-		int ret = rig.responder().post_recv(&w, &bad);
-		rig.note("ibv_post_recv on the SRQ's QP -> " + errno_name(ret));
-		SendSpec send;
-		send.opcode = IBV_WR_SEND;
-		if (auto stop = rig.post({send}, 1)) {
+		SrqQpRecv r;
+		if (auto stop = drive_post_recv_on_srq_qp(rig, r)) {
 			if (rig.skipped())
 				return;
 			fail_step(*this, m, b, "precondition: a SEND on the pair", {*stop, rig.evidence()});
 		}
-		ExchangeView v = rig.settle();
-		hold_verdict(*this, m, b, judge_post_recv_on_srq_qp(ret, kRefused, v.recv_wcs), rig.evidence());
+		hold_verdict(*this, m, b, judge_post_recv_on_srq_qp(r.result, r.refused, r.recv_wcs), rig.evidence());
 	}
 
 private:
