@@ -15,6 +15,11 @@
 //   - fenced: RC, an RDMA READ or atomic, then a WR with IBV_SEND_FENCE
 //     sending from the SGE it fills (fixtures/rigs/fence_rig.h), to
 //     judge_fence.
+//   - flush: the responder taken to ERR holding 0-3 receives, 0-2 more
+//     receives and (RC, UC) 0-2 SENDs posted to it in ERR
+//     (fixtures/rigs/flush_rig.h), to judge_call for each post and
+//     judge_flush; or, the responder on an SRQ, ibv_post_recv on it then a
+//     SEND, to judge_post_recv_on_srq_qp.
 // The pair lives for the op: the lane's objects stay as they were (the
 // frame). A device without what the op needs (atomics, the QP type, inline
 // room, an SRQ) is not driven.
@@ -27,6 +32,7 @@
 #include "contracts/send_flags_judge.h"
 #include "fixtures/rigs/datapath_rig.h"
 #include "fixtures/rigs/fence_rig.h"
+#include "fixtures/rigs/flush_rig.h"
 
 #include <fmt/format.h>
 
@@ -35,6 +41,8 @@ namespace {
 
 const OpVerb kExchange = {"exchange", "ibv_post_recv, ibv_post_send and ibv_poll_cq on a pair of the op's own",
 			  Verb::PostSend};
+const OpVerb kFlush = {"flush", "ibv_modify_qp to ERR, ibv_post_recv and ibv_post_send in ERR, ibv_poll_cq",
+			Verb::PostRecv};
 const OpVerb kFenced = {"fenced", "ibv_post_send (an RDMA READ or atomic, then a fenced WR) on an RC pair of the op's own",
 			Verb::PostSend};
 
@@ -262,6 +270,96 @@ private:
 	Driven driven_[kMaxLanes];
 };
 
+class FlushOp : public Op {
+public:
+	FlushOp(ibv_qp_type type, bool on_srq, FlushSpec spec) : on_srq_(on_srq), spec_(spec)
+	{
+		pair_.type = type;
+		pair_.srq = on_srq;
+	}
+
+	const OpVerb &verb() const override { return kFlush; }
+	int slot() const override { return -1; }
+	void bind(Lane &) override {}
+
+	int run(Lane &lane) override
+	{
+		Driven &d = driven_[lane.index()];
+		d = Driven{};
+		if (auto why = lacks(lane, pair_, {})) {
+			d.stopped = *why;
+			return 0;
+		}
+		DatapathPair rig(lane_host(lane));
+		if (auto why = rig.prepare(pair_)) {
+			d.stopped = *why;
+			d.evidence = rig.evidence();
+			return 0;
+		}
+		auto why = on_srq_ ? drive_post_recv_on_srq_qp(rig, d.srq_qp) : drive_flush(rig, spec_, d.flush, d.calls);
+		d.evidence = rig.evidence();
+		if (why)
+			d.stopped = *why;
+		else
+			d.judged = true;
+		return 0;
+	}
+
+	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		const Driven &d = driven_[lane.index()];
+		if (!d.judged)
+			return;
+		for (const CallResult &c : d.calls)
+			oracle.judged(lane, "flush.post", "a post's result breaks its rows", judge_call(c), d.evidence);
+		if (on_srq_)
+			oracle.judged(lane, "flush", "the receive posted to the SRQ's QP breaks its row",
+				      judge_post_recv_on_srq_qp(d.srq_qp.result, d.srq_qp.refused, d.srq_qp.recv_wcs),
+				      d.evidence);
+		else
+			oracle.judged(lane, "flush", "what the QP in ERR completed breaks the flush rows",
+				      judge_flush(d.flush), d.evidence);
+	}
+
+	std::string describe(const Lane &) const override
+	{
+		if (on_srq_)
+			return qp_type_name(pair_.type) + " pair, the responder on an SRQ: ibv_post_recv on it, then a SEND\n";
+		return fmt::format("{} pair: the responder to ERR holding {} receives, then {} receives and {} SENDs "
+				   "posted to it\n",
+				   qp_type_name(pair_.type), spec_.held, spec_.after,
+				   pair_.type == IBV_QPT_UD ? 0 : spec_.sends); // UD: no SEND to a QP in ERR
+	}
+
+	std::string outcome(const Lane &lane) const override
+	{
+		const Driven &d = driven_[lane.index()];
+		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
+		       (d.evidence.empty() ? "" : d.evidence + "\n");
+	}
+
+	std::string summary(int lane) const override
+	{
+		return fmt::format("flush on a {} pair{}: {}", qp_type_name(pair_.type), on_srq_ ? " (SRQ)" : "",
+				   driven_[lane].judged ? "driven" : "not driven");
+	}
+
+private:
+	struct Driven {
+		bool judged = false;
+		std::string stopped, evidence;
+		FlushView flush;
+		std::vector<CallResult> calls;
+		SrqQpRecv srq_qp;
+	};
+	bool on_srq_;
+	FlushSpec spec_;
+	PairSpec pair_;
+	Driven driven_[kMaxLanes];
+};
+
 // send_flags bits beyond SIGNALED and INLINE, valid or outside where
 // ibv_post_send(3) makes them valid: INLINE on a READ or atomic, FENCE,
 // SOLICITED, an unlisted bit (the lowest, the highest, one decoded).
@@ -317,6 +415,17 @@ void exchange_step(Session &s)
 		outside |= send_flags_outside(spec.type, w.opcode, flags) != 0;
 	}
 	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare));
+}
+
+void flush_step(Session &s)
+{
+	auto &in = s.in();
+	ibv_qp_type type = kTypes[in.ConsumeIntegralInRange(0, 2)];
+	uint8_t bits = in.ConsumeIntegral<uint8_t>();
+	// Zero bytes: the suites' case (3 held, 2 after, 2 SENDs).
+	FlushSpec spec{3 - (bits & 0x3), 2 - (bits >> 2 & 0x3) % 3, 2 - (bits >> 4 & 0x3) % 3};
+	bool on_srq = type != IBV_QPT_UC && (bits >> 6) == 0x3;
+	s.execute(std::make_unique<FlushOp>(type, on_srq, spec));
 }
 
 void fenced_step(Session &s)

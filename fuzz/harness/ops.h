@@ -122,6 +122,10 @@ void sched_send_step(Session &s);
 // judge_fence.
 void exchange_step(Session &s);
 void fenced_step(Session &s);
+// The responder of such a pair taken to ERR with WRs posted around it,
+// judged by judge_flush; a receive posted to an SRQ's QP, by
+// judge_post_recv_on_srq_qp.
+void flush_step(Session &s);
 // One WR with one key varied on pairs of the op's own, each on its own PD
 // (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s);

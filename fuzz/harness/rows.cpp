@@ -54,6 +54,7 @@ const std::vector<Row> &all_rows()
 		{"exchange", exchange_step, 32},
 		{"fenced", fenced_step, 33},
 		{"keys", keys_step, 34},
+		{"flush", flush_step, 35},
 	};
 	return rows;
 }

@@ -188,6 +188,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "remote-write-unchecked=clause:keys:reg_mr.access.remote_write"
   "remote-read-unchecked=clause:keys:reg_mr.access.remote_read"
   "remote-atomic-unchecked=clause:keys:reg_mr.access.remote_atomic"
+  "flush-as-general-err=clause:flush:poll_cq.wc.flushed_in_err"
+  "post-in-err-dropped=clause:flush:poll_cq.wc.flushed_in_err"
+  "srq-qp-post-recv-accepted=clause:flush:post_recv.srq_qp.refused"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
