@@ -414,7 +414,9 @@ void exchange_step(Session &s)
 			w.more_flags &= ~send_flags_outside(spec.type, w.opcode, flags);
 		outside |= send_flags_outside(spec.type, w.opcode, flags) != 0;
 	}
-	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare));
+	// A list with outside bits has a spare receive (a message that takes
+	// one it should not shows), as the property's lists do.
+	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare || outside));
 }
 
 void flush_step(Session &s)

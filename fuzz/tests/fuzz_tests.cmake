@@ -158,6 +158,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "device-list-empty-is-null=clause:device_list:get_device_list.no_devices.empty_array"
   "open-device-context-unusable=clause:device_list:open_device.return.context_of_the_device"
   "close-device-returns-one=clause:device_list:close_device.return.zero_or_minus_one"
+  # Found within 30 s once the rows had more seeds (2026-11-27 survey).
+  "notify-solicited-as-any=clause:cq_notify:req_notify_cq.solicited_only.unsolicited_quiet"
+  "accept-qp-cap=clause:modify_qp.model.accepted:modify_qp.(transition.allowed|cap.feature)"
   # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
   # op_keys.cpp: the datapath's judges on every completion field and byte).
   # (a breach in a list with a WR of outside bits is named by that WR's row)
@@ -188,6 +191,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "remote-write-unchecked=clause:keys:reg_mr.access.remote_write"
   "remote-read-unchecked=clause:keys:reg_mr.access.remote_read"
   "remote-atomic-unchecked=clause:keys:reg_mr.access.remote_atomic"
+  "inline-read-lands-nowhere=clause:exchange:post_send.send_flags.inline_opcodes"
   "flush-as-general-err=clause:flush:poll_cq.wc.flushed_in_err"
   "post-in-err-dropped=clause:flush:poll_cq.wc.flushed_in_err"
   "srq-qp-post-recv-accepted=clause:flush:post_recv.srq_qp.refused"
