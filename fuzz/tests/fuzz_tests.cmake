@@ -116,7 +116,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "get-cq-event-returns-errno=clause:cq_notify:get_cq_event.return.zero_or_minus_one"
   # SENDs completing on another QP's CQ: the resize row's own CQ misses them,
   # and the overrun row's own CQ does not overrun (no CQ_ERR).
-  "send-wc-on-first-qps-cq=clause:(resize_cq:resize_cq[.][a-z_.]+|async_events:async_event.cq_err.raised_on_overrun)"
+  "send-wc-on-first-qps-cq=clause:(resize_cq:resize_cq[.][a-z_.]+|async_events:async_event.cq_err.raised_on_overrun|flush:poll_cq.wc[.][a-z_.]+)"
   # The QP and CQ events (op_async_event.cpp: the lane's whole view to
   # judge_async_events; op_cq_overrun.cpp overruns a CQ of its own).
   "async-event-returns-one=clause:async_events:async_event.return.zero_or_minus_one"
@@ -144,11 +144,12 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # The port's verbs and the address handle (op_port_ah.cpp).
   "create-ah-any-port=clause:create_ah:create_ah.port_num.range"
   "query-gid-beyond-table=clause:query_gid:query_gid.index.range"
-  # Found by their consequences: an SGE past its MR gathered anyway reads
-  # past the harness's buffer (ASan); a RAW_PACKET QP whose SEND from an MR
-  # without local write failed is in ERR where the model holds it in RTS.
-  "lkey-range-unchecked=error:AddressSanitizer: heap-buffer-overflow"
-  "local-read-needs-flag=clause:[a-z_]+[.]state"
+  # An SGE past its MR gathered anyway (the keys row; before it, ASan's
+  # heap-buffer-overflow as the lane's pair read past the harness's buffer);
+  # an MR without local write refused as a source (the keys row; before
+  # it, a RAW_PACKET QP in ERR where the model holds it in RTS).
+  "lkey-range-unchecked=clause:keys:post_send.sge.lkey_checked"
+  "local-read-needs-flag=clause:(keys:[a-z_.]+|[a-z_]+[.]state)"
   # The system the device is listed in (op_device_list.cpp: the list, a
   # context opened, used and closed; contracts/device_list_judge.h).
   "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"
@@ -163,13 +164,14 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "accept-qp-cap=clause:modify_qp.model.accepted:modify_qp.(transition.allowed|cap.feature)"
   # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
   # op_keys.cpp: the datapath's judges on every completion field and byte).
-  # (a breach in a list with a WR of outside bits is named by that WR's row)
+  # (a breach in a list with a WR of outside bits is named by that WR's row:
+  # post_send.send_flags.*, the breach itself after it as "[as ...]")
   "cas-always-swaps=clause:exchange:post_send.(atomic.operands|send_flags.[a-z_]+)"
   "gather-first-sge-only=clause:exchange:(poll_cq.wc.byte_len|post_send.sge.message_arrives)"
   "inline-checks-lkey=clause:exchange:poll_cq.wc.status_success_on_valid_work"
-  "recv-newest-first=clause:exchange:post_recv.list.in_order"
+  "recv-newest-first=clause:exchange:(post_recv.list.in_order|post_send.send_flags.[a-z_]+)"
   "ud-grh-not-written=clause:exchange:post_recv.ud.grh_first_40_bytes"
-  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn)"
+  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn|post_srq_recv.wc.names_the_wr)"
   "ud-qkey-unchecked=clause:exchange:post_send.ud.remote_qkey"
   "unknown-send-flag-runs-refused=clause:exchange:post_send.send_flags.known"
   "unsignaled-completes=clause:exchange:post_send.send_flags.signaled"
@@ -180,7 +182,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "wc-imm-flag-missing=clause:exchange:poll_cq.wc.imm_data"
   "wc-sl-zero=clause:exchange:poll_cq.wc.sl"
   "wc-src-qp-own=clause:exchange:poll_cq.wc.src_qp"
-  "wc-write-as-send=clause:exchange:poll_cq.wc.opcode_of_the_wr"
+  "wc-write-as-send=clause:exchange:(poll_cq.wc.opcode_of_the_wr|post_send.send_flags.[a-z_]+)"
   "fence-outside-rc-drops=clause:exchange:post_send.send_flags.fence_rc_only"
   "fence-ignored=clause:fenced:post_send.send_flags.fence"
   "fenced-read-refused=clause:exchange:post_send.send_flags.(known|fence)"
@@ -199,10 +201,10 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
   # WR reads; QP numbers per PD collide across the two pairs' PDs.
-  "recv-wc-on-send-cq=clause:exchange:(post_recv.list.in_order|poll_cq.wc[.][a-z_.]+)"
+  "recv-wc-on-send-cq=clause:(exchange:(post_recv.list.in_order|poll_cq.wc[.][a-z_.]+)|flush:poll_cq.wc.flushed_in_err)"
   "keys-of-first-pd-only=clause:(exchange:poll_cq.wc.status_success_on_valid_work|keys:[a-z_.]+)"
   "write-at-mr-start=clause:(fenced:post_send.send_flags.fence|exchange:post_send[.][a-z_.]+)"
-  "qp-num-per-pd=clause:keys:alloc_pd.pd.isolates"
+  "qp-num-per-pd=clause:keys:(alloc_pd.pd.isolates|poll_cq.wc.status_success_on_valid_work)"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
