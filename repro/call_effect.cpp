@@ -22,24 +22,6 @@ int number(const json &j, const char *key, int otherwise = 0)
 	return it != j.end() && it->is_number_integer() ? it->get<int>() : otherwise;
 }
 
-// The queried fields whose flag the mask does not name that read otherwise
-// after the call ("min_rnr_timer: 0 -> 1"); the states follow IBV_QP_STATE.
-std::vector<std::string> unmasked_changes(const ibv_qp_attr &before, const ibv_qp_attr &after, int mask)
-{
-	std::vector<std::string> out;
-	for (const QpAttrField &f : qp_attr_fields()) {
-		int flag = f.flag == IBV_QP_CUR_STATE ? IBV_QP_STATE : f.flag;
-		if (!f.queried || (mask & flag))
-			continue;
-		if (f.guard != Guard::None && !guard_holds(f, before) && !guard_holds(f, after))
-			continue;
-		uint64_t a = f.get(before), b = f.get(after);
-		if (a != b)
-			out.push_back(fmt::format("{}: {} -> {}", f.name, a, b));
-	}
-	return out;
-}
-
 void modify_qp(const DeviceCaps &caps, const json &step, EffectObservation &o)
 {
 	const json before = step.value("self_before", json()), after = step.value("self_after", json());

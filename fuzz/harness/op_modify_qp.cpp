@@ -11,6 +11,7 @@
 #include "contracts/names.h"
 #include "contracts/pacing_judge.h"
 #include "contracts/qp_table.h"
+#include "contracts/read_back.h"
 #include "contracts/rule.h"
 #include "fixtures/rate_limit.h"
 
@@ -99,12 +100,25 @@ public:
 		lane.events().modified(*lane.slot(slot_).qp, b.attr, mask_, ret);
 	}
 
-	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &after,
+	void check(Lane &lane, const LaneSnapshot &before, const LaneSnapshot &after,
 		   Oracle &oracle) override
 	{
 		int i = lane.index();
 		if (ret[i] == 0 && (mask_ & IBV_QP_RATE_LIMIT) && after.live[slot_])
 			check_pacing(lane, oracle);
+		if (ret[i] == 0 && before.live[slot_] && after.live[slot_] && !before.qp[slot_].query_ret &&
+		    !after.qp[slot_].query_ret && !((mask_ & IBV_QP_STATE) && bound_[i].attr.qp_state == IBV_QPS_RESET)) {
+			// The fields the mask does not name, on any device: an accepted
+			// call changes none (a move to RESET returns the QP to its
+			// initial attributes).
+			EffectObservation obs;
+			obs.verb = Verb::ModifyQp;
+			obs.result = 0;
+			obs.unmasked_known = true;
+			obs.unmasked_changes = unmasked_changes(before.qp[slot_].attr, after.qp[slot_].attr, mask_);
+			oracle.judged(lane, "modify_qp.unmasked", "an accepted ibv_modify_qp changed what its mask does not name",
+				      judge_effect(obs));
+		}
 		if (ret[i] != 0 || !lane.strict() || !after.live[slot_] || after.qp[slot_].query_ret)
 			return;
 		std::vector<std::string> differ;

@@ -162,6 +162,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # Found within 30 s once the rows had more seeds (2026-11-27 survey).
   "notify-solicited-as-any=clause:cq_notify:req_notify_cq.solicited_only.unsolicited_quiet"
   "accept-qp-cap=clause:modify_qp.model.accepted:modify_qp.(transition.allowed|cap.feature)"
+  # An accepted modify's unmasked fields, before and after (op_modify_qp.cpp).
+  "modify-touches-unmasked=clause:modify_qp.unmasked:modify_qp.unmasked.unchanged"
   # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
   # op_keys.cpp: the datapath's judges on every completion field and byte).
   # (a breach in a list with a WR of outside bits is named by that WR's row:
