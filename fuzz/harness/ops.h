@@ -126,6 +126,9 @@ void fenced_step(Session &s);
 // judged by judge_flush; a receive posted to an SRQ's QP, by
 // judge_post_recv_on_srq_qp.
 void flush_step(Session &s);
+// QPs of the op's own over shared CQs and SRQs, each sending to its peer,
+// judged by judge_routing (op_routed.cpp).
+void routed_step(Session &s);
 // One WR with one key varied on pairs of the op's own, each on its own PD
 // (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s);

@@ -55,6 +55,7 @@ const std::vector<Row> &all_rows()
 		{"fenced", fenced_step, 33},
 		{"keys", keys_step, 34},
 		{"flush", flush_step, 35},
+		{"routed", routed_step, 36},
 	};
 	return rows;
 }

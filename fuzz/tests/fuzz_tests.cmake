@@ -199,6 +199,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "flush-as-general-err=clause:flush:poll_cq.wc.flushed_in_err"
   "post-in-err-dropped=clause:flush:poll_cq.wc.flushed_in_err"
   "srq-qp-post-recv-accepted=clause:flush:post_recv.srq_qp.refused"
+  "srq-wc-on-first-sharer=clause:routed:create_qp.recv_cq.completions_land_there"
+  "srq-takes-newest=clause:routed:create_qp.srq.receives_from_the_srq"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
