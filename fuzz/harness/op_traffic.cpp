@@ -245,20 +245,28 @@ public:
 			b.stopped = failed;
 			return 0; // no RAW_PACKET QPs on this device: nothing to measure
 		}
+		// Each new QP's leaves before any attach, the attach, and (below) the
+		// detach: calls judge_sched_call decides on.
 		for (int f = 0; f < kFlows; f++)
-			if (int ret = lane.device().modify_qp_sched_elem(rig.qp(f), lane.sched(leaf_[f]).leaf.get(),
-									 nullptr)) {
+			b.calls.push_back(sched_call(lane, rig.qp(f), SchedCall::ReadQp, 0, {}, "a new QP, no attach"));
+		for (int f = 0; f < kFlows; f++) {
+			SchedLeaf *leaf = lane.sched(leaf_[f]).leaf.get();
+			int ret = lane.device().modify_qp_sched_elem(rig.qp(f), leaf, nullptr);
+			b.calls.push_back(sched_call(lane, rig.qp(f), SchedCall::Attach, ret, {id(leaf), 0},
+						     "attaching the QP to the leaf as requestor"));
+			if (ret) {
 				b.stopped = "mlx5dv_modify_qp_sched_elem returned " + errno_name(ret);
 				for (int g = 0; g < f; g++)
-					lane.device().modify_qp_sched_elem(rig.qp(g), nullptr, nullptr);
+					detach(lane, rig.qp(g), b);
 				return 0;
 			}
+		}
 		DeviceClock &clock = rig.clock();
 		b.virtual_clock = clock.is_virtual();
 		b.from = clock.now().count();
 		std::string bad = rig.keep_backlogged({true, true}, kBacklogged);
 		for (int f = 0; f < kFlows; f++) {
-			lane.device().modify_qp_sched_elem(rig.qp(f), nullptr, nullptr);
+			detach(lane, rig.qp(f), b);
 			b.records[f] = rig.records(f);
 		}
 		b.stopped = bad;
@@ -270,6 +278,10 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
+		for (const SchedCallView &v : b.calls)
+			if (v.result != EOPNOTSUPP) // a device without QP scheduling
+				oracle.judged(lane, "sched_send.attach", "a QP's attach breaks the scheduler's call rows",
+					      judge_sched_call(v));
 		if (!b.measured || !b.virtual_clock)
 			return;
 		// The tree the model holds, as applied: 0 the link, 1 + slot each
@@ -345,7 +357,34 @@ public:
 	}
 
 private:
+	static uint64_t id(const SchedLeaf *leaf) { return (uint64_t)(uintptr_t)leaf; }
+
+	// One call on a QP of the op's own, with the leaves the device reports
+	// it attached to after it (none where it cannot tell).
+	static SchedCallView sched_call(Lane &lane, Qp &qp, SchedCall call, int result, QpLeaves asked,
+					const char *what)
+	{
+		SchedCallView v;
+		v.call = call;
+		v.result = result;
+		v.qp_type = IBV_QPT_RAW_PACKET;
+		v.asked = asked;
+		v.what = what;
+		const SchedLeaf *req = nullptr, *resp = nullptr;
+		if (lane.device().query_qp_sched_elem(qp, req, resp) == 0)
+			v.leaves_after = QpLeaves{id(req), id(resp)};
+		return v;
+	}
+
+	struct Bound;
+	static void detach(Lane &lane, Qp &qp, Bound &b)
+	{
+		int ret = lane.device().modify_qp_sched_elem(qp, nullptr, nullptr);
+		b.calls.push_back(sched_call(lane, qp, SchedCall::Attach, ret, {}, "detaching the QP (null leaves)"));
+	}
+
 	struct Bound {
+		std::vector<SchedCallView> calls;
 		bool measured = false, virtual_clock = false;
 		int64_t from = 0; // when the flows began
 		std::vector<SendRecord> records[kFlows];

@@ -87,6 +87,10 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "sched-shares-ignored=clause:sched_send.shares"
   "sched-modify-not-applied=clause:sched_send.shares"
   "sched-recreate-keeps-cap=clause:sched_send.shares"
+  # The sched row's own QPs: read before any attach, attached, detached
+  # (judge_sched_call).
+  "sched-detach-refused=clause:sched_send.attach:sched.qp_attach.attach_and_detach"
+  "sched-qp-starts-attached=clause:sched_send.attach:sched.qp_attach.default_unassociated"
   # ibv_resize_cq on a CQ holding completions (op_resize_cq.cpp).
   "resize-cq-drops-completions=clause:resize_cq:resize_cq.unpolled.kept"
   # The SRQ's limit event and srq_limit over its life (judge_srq_history,
