@@ -83,7 +83,16 @@ struct Driven {
 	std::string evidence;
 	FlaggedExchange exchange;
 	FenceView fence;
+	std::vector<int> polls; // the rig's ibv_poll_cq results
 };
+
+// The rig's ibv_poll_cq results, by the verb's result rows.
+void judge_polls(const Lane &lane, Oracle &oracle, const std::vector<int> &polls, const std::string &evidence)
+{
+	for (int n : polls)
+		oracle.judged(lane, "poll_cq.return", "ibv_poll_cq's result breaks its rows",
+			      judge_call({Verb::PollCq, n, 0, -1, DatapathPair::kPollBatch}), evidence);
+}
 
 std::string flags_text(unsigned flags)
 {
@@ -131,6 +140,7 @@ public:
 		}
 		d.exchange = {rig.settle(), rig.post_result(), rig.accepted()};
 		d.evidence = rig.evidence();
+		d.polls = rig.polls();
 		d.judged = true;
 		return 0;
 	}
@@ -142,6 +152,7 @@ public:
 		const Driven &d = driven_[lane.index()];
 		if (!d.judged)
 			return;
+		judge_polls(lane, oracle, d.polls, d.evidence);
 		const FlaggedExchange &f = d.exchange;
 		int n = (int)f.x.sends.size();
 		oracle.judged(lane, "exchange.post_send", "ibv_post_send's result breaks its rows",
@@ -226,6 +237,7 @@ public:
 		}
 		auto why = drive_fence(rig, first_, fenced_, more_, d.fence);
 		d.evidence = rig.evidence();
+		d.polls = rig.polls();
 		if (why)
 			d.stopped = *why;
 		else
@@ -238,6 +250,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		const Driven &d = driven_[lane.index()];
+		judge_polls(lane, oracle, d.polls, d.evidence);
 		if (d.judged)
 			oracle.judged(lane, "fenced", "the fenced WR breaks the rows of IBV_SEND_FENCE",
 				      judge_fence(d.fence), d.evidence);
@@ -298,6 +311,7 @@ public:
 		}
 		auto why = on_srq_ ? drive_post_recv_on_srq_qp(rig, d.srq_qp) : drive_flush(rig, spec_, d.flush, d.calls);
 		d.evidence = rig.evidence();
+		d.polls = rig.polls();
 		if (why)
 			d.stopped = *why;
 		else
@@ -310,6 +324,7 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		const Driven &d = driven_[lane.index()];
+		judge_polls(lane, oracle, d.polls, d.evidence);
 		if (!d.judged)
 			return;
 		for (const CallResult &c : d.calls)
@@ -353,6 +368,7 @@ private:
 		FlushView flush;
 		std::vector<CallResult> calls;
 		SrqQpRecv srq_qp;
+		std::vector<int> polls;
 	};
 	bool on_srq_;
 	FlushSpec spec_;

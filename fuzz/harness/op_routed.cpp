@@ -9,6 +9,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/call_judge.h"
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
 #include "contracts/post_send_opcodes.h"
@@ -51,6 +52,7 @@ public:
 		RoutingRig rig({lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr});
 		auto why = rig.run(type_, opcode_, shapes_, cqs_);
 		d.evidence = rig.evidence();
+		d.polls = rig.polls();
 		if (why) {
 			d.stopped = *why;
 			return 0;
@@ -65,6 +67,9 @@ public:
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
 		const Driven &d = driven_[lane.index()];
+		for (int n : d.polls)
+			oracle.judged(lane, "poll_cq.return", "ibv_poll_cq's result breaks its rows",
+				      judge_call({Verb::PollCq, n, 0, -1, RoutingRig::kPollBatch}), d.evidence);
 		if (d.judged)
 			oracle.judged(lane, "routed", "a completion is not where the QP's CQs and SRQ put it",
 				      judge_routing(d.view), d.evidence);
@@ -99,6 +104,7 @@ private:
 		bool judged = false;
 		std::string stopped, evidence;
 		RoutingView view;
+		std::vector<int> polls;
 	};
 	ibv_qp_type type_;
 	ibv_wr_opcode opcode_;

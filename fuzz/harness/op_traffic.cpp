@@ -17,6 +17,7 @@
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 
+#include "contracts/call_judge.h"
 #include "contracts/names.h"
 #include "contracts/pacing_judge.h"
 #include "contracts/sched_judge.h"
@@ -105,6 +106,7 @@ public:
 			}
 			ibv_wc wc[kPollBatch];
 			int n = lane.cq().poll(kPollBatch, wc);
+			b.polls.push_back(n);
 			if (n < 0 || n > kPollBatch) {
 				b.stopped = fmt::format("ibv_poll_cq returned {}", n);
 				break;
@@ -135,6 +137,9 @@ public:
 		for (int w = 0; outstanding > 0 && w < 256; w++) {
 			ibv_wc wc[kPollBatch];
 			int n = lane.cq().poll(kPollBatch, wc);
+			b.polls.push_back(n);
+			if (n > kPollBatch)
+				break; // the array holds kPollBatch: judged in check()
 			if (n <= 0) {
 				clock.wait(std::chrono::milliseconds(1));
 			} else {
@@ -156,6 +161,9 @@ public:
 	{
 		int i = lane.index();
 		const Bound &b = bound_[i];
+		for (int n : b.polls)
+			oracle.judged(lane, "paced_send.poll_cq", "ibv_poll_cq's result breaks its rows",
+				      judge_call({Verb::PollCq, n, 0, -1, kPollBatch}));
 		if (!b.virtual_clock || b.query_ret || !b.stopped.empty() || ret[i] ||
 		    (int)b.records.size() < frames_)
 			return; // the device cannot tell its pacing, or the sends did not all go
@@ -210,6 +218,7 @@ private:
 		ibv_qp_rate_limit_attr reported{};
 		bool virtual_clock = false;
 		int wr_count = 0, bad_wr = -1;
+		std::vector<int> polls; // every ibv_poll_cq result
 		std::vector<SendRecord> records;
 		std::string stopped;
 		double port_bps = 0;

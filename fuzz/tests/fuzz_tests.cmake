@@ -205,6 +205,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "srq-qp-post-recv-accepted=clause:flush:post_recv.srq_qp.refused"
   "srq-wc-on-first-sharer=clause:routed:create_qp.recv_cq.completions_land_there"
   "srq-takes-newest=clause:routed:create_qp.srq.receives_from_the_srq"
+  # The rigs' and the paced row's ibv_poll_cq results (judge_call; the
+  # rigs read no further than the array they gave).
+  "poll-counts-one-more=clause:poll_cq.return:poll_cq.return.at_most_num_entries"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
