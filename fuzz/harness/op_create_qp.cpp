@@ -173,6 +173,91 @@ void create_and_walk(Session &s, int slot, ibv_qp_type type,
 		walk_to(s, slot, start);
 }
 
+// ibv_create_qp with the lane's SRQ (init_attr.srq): a QP of a decoded
+// type, the builder's send caps, and receive caps of a decoded kind (the
+// builder's, max_recv_wr or max_recv_sge one above the device's maximum,
+// both): ibv_create_qp(3) makes the SRQ an RC or UD QP's alone and its
+// receive caps the SRQ's to bound, and judge_create_qp decides. The QP is
+// the op's own: destroyed at once, every other object stays (the frame).
+class CreateQpOnSrqOp : public Op {
+public:
+	CreateQpOnSrqOp(ibv_qp_type type, int recv_kind) : type_(type), recv_kind_(recv_kind) {}
+
+	const OpVerb &verb() const override { return kCreateQp; }
+	int slot() const override { return -1; }
+
+	void bind(Lane &lane) override
+	{
+		const ibv_device_attr &d = lane.caps().device.orig_attr;
+		Bound &b = bound_[lane.index()];
+		b = Bound{};
+		b.init.qp_type = type_;
+		for (int i = 0; i < kCapFields; i++)
+			b.init.cap.*kCapMembers[i] = kBuilderCaps[i];
+		if (recv_kind_ & 1)
+			b.init.cap.max_recv_wr = (uint32_t)d.max_qp_wr + 1;
+		if (recv_kind_ & 2)
+			b.init.cap.max_recv_sge = (uint32_t)d.max_sge + 1;
+		b.requested = b.init.cap;
+	}
+
+	int run(Lane &lane) override
+	{
+		Bound &b = bound_[lane.index()];
+		if (!lane.srq())
+			return 0; // no SRQ on this lane: nothing called
+		b.called = true;
+		std::unique_ptr<Qp> qp;
+		int ret = lane.device().create_qp(lane.pd(), lane.cq(), lane.cq(), lane.srq().srq.get(), b.init, qp);
+		if (qp) {
+			b.created = {qp->qp_num(), qp->qp_type(), b.init.cap};
+			qp.reset(); // ibv_destroy_qp through its owner
+		}
+		return ret;
+	}
+
+	CallResult call_result(const Lane &lane) const override
+	{
+		return {bound_[lane.index()].called ? Verb::CreateQp : Verb::Count, ret[lane.index()]};
+	}
+
+	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
+	{
+		int i = lane.index();
+		const Bound &b = bound_[i];
+		if (!b.called)
+			return;
+		std::vector<uint32_t> live;
+		for (int k = 0; k < kSlots; k++)
+			if (lane.slot(k).qp)
+				live.push_back(lane.slot(k).qp->qp_num());
+		oracle.judged(lane, "create_qp", "ibv_create_qp with an SRQ broke its rows",
+			      judge_create_qp(lane.caps(), {type_, b.requested, true}, ret[i], b.created, live));
+	}
+
+	std::string describe(const Lane &lane) const override
+	{
+		return "create: " + qp_type_name(type_) + " QP on the lane's SRQ, " +
+		       describe_caps(bound_[lane.index()].requested) + "\n";
+	}
+
+	std::string summary(int lane) const override
+	{
+		return "create_qp " + qp_type_name(type_) + " on the SRQ returned " + errno_name(ret[lane]);
+	}
+
+private:
+	struct Bound {
+		ibv_qp_init_attr init{};
+		ibv_qp_cap requested{};
+		bool called = false;
+		CreatedQp created;
+	};
+	ibv_qp_type type_;
+	int recv_kind_;
+	Bound bound_[kMaxLanes];
+};
+
 } // namespace
 
 void create_qp_step(Session &s)
@@ -216,6 +301,16 @@ void one_qp_setup(Session &s)
 	ibv_qp_type type = kCovered[s.in().ConsumeIntegralInRange(0, 3)];
 	CapChoice caps[kCapFields];
 	create_and_walk(s, 0, type, caps, false);
+}
+
+void create_qp_srq_step(Session &s)
+{
+	auto &in = s.in();
+	if (!s.lane(0).srq())
+		return;
+	ibv_qp_type type = kCovered[in.ConsumeIntegralInRange(0, 3)];
+	int recv_kind = in.ConsumeIntegralInRange(0, 3);
+	s.execute(std::make_unique<CreateQpOnSrqOp>(type, recv_kind));
 }
 
 } // namespace ibvcert::fuzz

@@ -129,6 +129,9 @@ void flush_step(Session &s);
 // QPs of the op's own over shared CQs and SRQs, each sending to its peer,
 // judged by judge_routing (op_routed.cpp).
 void routed_step(Session &s);
+// ibv_create_qp with the lane's SRQ: a covered type, receive caps valid or
+// above the device's maxima, judged by judge_create_qp (op_create_qp.cpp).
+void create_qp_srq_step(Session &s);
 // One WR with one key varied on pairs of the op's own, each on its own PD
 // (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s);

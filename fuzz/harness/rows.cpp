@@ -56,6 +56,7 @@ const std::vector<Row> &all_rows()
 		{"keys", keys_step, 34},
 		{"flush", flush_step, 35},
 		{"routed", routed_step, 36},
+		{"create_qp_srq", create_qp_srq_step, 37},
 	};
 	return rows;
 }

@@ -208,6 +208,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # The rigs' and the paced row's ibv_poll_cq results (judge_call; the
   # rigs read no further than the array they gave).
   "poll-counts-one-more=clause:poll_cq.return:poll_cq.return.at_most_num_entries"
+  # ibv_create_qp with the lane's SRQ (create_qp_srq, op_create_qp.cpp).
+  "create-qp-srq-any-type=clause:create_qp:create_qp.srq.rc_ud_only"
+  "create-qp-srq-recv-caps-checked=clause:create_qp:create_qp.srq.recv_caps_ignored"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
