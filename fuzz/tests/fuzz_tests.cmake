@@ -152,7 +152,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # heap-buffer-overflow as the lane's pair read past the harness's buffer);
   # an MR without local write refused as a source (the keys row; before
   # it, a RAW_PACKET QP in ERR where the model holds it in RTS).
-  "lkey-range-unchecked=clause:keys:post_send.sge.lkey_checked"
+  "lkey-range-unchecked=clause:keys:post_(send|recv).sge.lkey_checked"
   "local-read-needs-flag=clause:(keys:[a-z_.]+|[a-z_]+[.]state)"
   # The system the device is listed in (op_device_list.cpp: the list, a
   # context opened, used and closed; contracts/device_list_judge.h).
@@ -170,24 +170,26 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "modify-touches-unmasked=clause:modify_qp.unmasked:modify_qp.unmasked.unchanged"
   # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
   # op_keys.cpp: the datapath's judges on every completion field and byte).
-  # (a breach in a list with a WR of outside bits is named by that WR's row:
-  # post_send.send_flags.*, the breach itself after it as "[as ...]")
+  # A breach in a list with a WR of send_flags outside where they are valid
+  # is named by that WR's row (post_send.send_flags.*, the breach itself
+  # after it as "[as ...]"): the seeds with FENCE, SOLICITED or an unlisted
+  # bit reach a knob that way first.
   "cas-always-swaps=clause:exchange:post_send.(atomic.operands|send_flags.[a-z_]+)"
-  "gather-first-sge-only=clause:exchange:(poll_cq.wc.byte_len|post_send.sge.message_arrives)"
-  "inline-checks-lkey=clause:exchange:poll_cq.wc.status_success_on_valid_work"
+  "gather-first-sge-only=clause:exchange:(poll_cq.wc.byte_len|post_send.sge.message_arrives|post_send.send_flags.[a-z_]+)"
+  "inline-checks-lkey=clause:exchange:(poll_cq.wc.status_success_on_valid_work|post_send.send_flags.[a-z_]+)"
   "recv-newest-first=clause:exchange:(post_recv.list.in_order|post_send.send_flags.[a-z_]+)"
-  "ud-grh-not-written=clause:exchange:post_recv.ud.grh_first_40_bytes"
-  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn|post_srq_recv.wc.names_the_wr)"
-  "ud-qkey-unchecked=clause:exchange:post_send.ud.remote_qkey"
+  "ud-grh-not-written=clause:exchange:(post_recv.ud.grh_first_40_bytes|post_send.send_flags.[a-z_]+)"
+  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn|post_srq_recv.wc.names_the_wr|post_send.send_flags.[a-z_]+)"
+  "ud-qkey-unchecked=clause:exchange:(post_send.ud.remote_qkey|post_send.send_flags.[a-z_]+)"
   "unknown-send-flag-runs-refused=clause:exchange:post_send.send_flags.known"
   "unsignaled-completes=clause:exchange:post_send.send_flags.signaled"
   "sq-sig-all-ignored=clause:exchange:post_send.send_flags.signaled"
-  "wc-byte-len-is-room=clause:exchange:poll_cq.wc.byte_len"
-  "wc-flags-stray-bit=clause:exchange:poll_cq.wc.wc_flags.known"
-  "wc-grh-flag-missing=clause:exchange:poll_cq.wc.grh_flag"
-  "wc-imm-flag-missing=clause:exchange:poll_cq.wc.imm_data"
-  "wc-sl-zero=clause:exchange:poll_cq.wc.sl"
-  "wc-src-qp-own=clause:exchange:poll_cq.wc.src_qp"
+  "wc-byte-len-is-room=clause:exchange:(poll_cq.wc.byte_len|post_send.send_flags.[a-z_]+)"
+  "wc-flags-stray-bit=clause:exchange:(poll_cq.wc.wc_flags.known|post_send.send_flags.[a-z_]+)"
+  "wc-grh-flag-missing=clause:exchange:(poll_cq.wc.grh_flag|post_send.send_flags.[a-z_]+)"
+  "wc-imm-flag-missing=clause:exchange:(poll_cq.wc.imm_data|post_send.send_flags.[a-z_]+)"
+  "wc-sl-zero=clause:exchange:(poll_cq.wc.sl|post_send.send_flags.[a-z_]+)"
+  "wc-src-qp-own=clause:exchange:(poll_cq.wc.src_qp|post_send.send_flags.[a-z_]+)"
   "wc-write-as-send=clause:exchange:(poll_cq.wc.opcode_of_the_wr|post_send.send_flags.[a-z_]+)"
   "fence-outside-rc-drops=clause:exchange:post_send.send_flags.fence_rc_only"
   "fence-ignored=clause:fenced:post_send.send_flags.fence"
