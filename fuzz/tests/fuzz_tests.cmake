@@ -194,6 +194,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "fence-outside-rc-drops=clause:exchange:post_send.send_flags.fence_rc_only"
   "fence-ignored=clause:fenced:post_send.send_flags.fence"
   "fenced-read-refused=clause:exchange:post_send.send_flags.(known|fence)"
+  "solicited-write-consumes-recv=clause:exchange:post_send.send_flags.solicited_opcodes"
   "other-pd-keys-accepted=clause:keys:(alloc_pd.pd.isolates|post_send.sge.lkey_checked)"
   "recv-lkey-unchecked=clause:keys:(alloc_pd.pd.isolates|post_recv.sge.lkey_checked)"
   "srq-lkey-unchecked=clause:keys:post_srq_recv.sge.lkey_checked"
