@@ -132,6 +132,9 @@ void routed_step(Session &s);
 // ibv_create_qp with the lane's SRQ: a covered type, receive caps valid or
 // above the device's maxima, judged by judge_create_qp (op_create_qp.cpp).
 void create_qp_srq_step(Session &s);
+// Completion events on two channels and three CQs of the op's own (the
+// suites' rig), judged by judge_cq_notify (op_channels.cpp).
+void channels_step(Session &s);
 // One WR with one key varied on pairs of the op's own, each on its own PD
 // (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s);

@@ -57,6 +57,7 @@ const std::vector<Row> &all_rows()
 		{"flush", flush_step, 35},
 		{"routed", routed_step, 36},
 		{"create_qp_srq", create_qp_srq_step, 37},
+		{"channels", channels_step, 38},
 	};
 	return rows;
 }

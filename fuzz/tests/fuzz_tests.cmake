@@ -214,6 +214,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # ibv_create_qp with the lane's SRQ (create_qp_srq, op_create_qp.cpp).
   "create-qp-srq-any-type=clause:create_qp:create_qp.srq.rc_ud_only"
   "create-qp-srq-recv-caps-checked=clause:create_qp:create_qp.srq.recv_caps_ignored"
+  # Two channels and three CQs of the op's own (channels, op_channels.cpp).
+  "cq-event-on-first-channel=clause:channels:create_cq.channel.events_on_the_channel"
+  "destroy-cq-ignores-acks=clause:channels:ack_cq_events.destroy_waits_for_acks"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
