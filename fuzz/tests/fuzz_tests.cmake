@@ -224,7 +224,7 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "recv-wc-on-send-cq=clause:(exchange:(post_recv.list.in_order|poll_cq.wc[.][a-z_.]+)|flush:poll_cq.wc.flushed_in_err)"
   "keys-of-first-pd-only=clause:(exchange:poll_cq.wc.status_success_on_valid_work|keys:[a-z_.]+)"
   "write-at-mr-start=clause:(fenced:post_send.send_flags.fence|exchange:post_send[.][a-z_.]+)"
-  "qp-num-per-pd=clause:keys:(alloc_pd.pd.isolates|poll_cq.wc.status_success_on_valid_work)"
+  "qp-num-per-pd=clause:keys:(alloc_pd.pd.isolates|poll_cq.wc.status_[a-z_]+)"
 )
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
