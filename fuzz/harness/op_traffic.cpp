@@ -305,11 +305,11 @@ public:
 			SchedAttr a = m.applied(s);
 			double weight = a.bw_share;
 			// No bw_share: the device's default weight, which the pages give
-			// no number for; it decides nothing for an element alone among
-			// its live siblings (a root, the one child of a node).
+			// no number for; it decides nothing beside a sibling of a
+			// weight given, and siblings that all have it weigh the same.
 			if (a.bw_share == 0) {
 				for (int o = 0; o < kSchedSlots; o++)
-					if (o != s && m.live(o) && m.at(o).parent == m.at(s).parent)
+					if (o != s && m.live(o) && m.at(o).parent == m.at(s).parent && m.applied(o).bw_share != 0)
 						return;
 				weight = 1;
 			}

@@ -87,6 +87,8 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   "sched-shares-ignored=clause:sched_send.shares"
   "sched-modify-not-applied=clause:sched_send.shares"
   "sched-recreate-keeps-cap=clause:sched_send.shares"
+  # Siblings that all have no bw_share weigh the same, whatever the default.
+  "sched-zero-share-not-default=clause:sched_send.shares"
   # The sched row's own QPs: read before any attach, attached, detached
   # (judge_sched_call).
   "sched-detach-refused=clause:sched_send.attach:sched.qp_attach.attach_and_detach"
