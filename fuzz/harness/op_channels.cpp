@@ -60,7 +60,7 @@ public:
 	{
 		Driven &d = driven_[lane.index()];
 		d = Driven{};
-		CqNotifyRig rig({lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr});
+		CqNotifyRig rig(lane_host(lane));
 		if (auto why = rig.prepare()) {
 			d.stopped = *why;
 			d.evidence = rig.evidence();

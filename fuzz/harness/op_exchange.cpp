@@ -69,13 +69,6 @@ std::optional<std::string> lacks(const Lane &lane, const PairSpec &spec, const s
 	return std::nullopt;
 }
 
-// The lane's device under the suites' rigs: a failed precondition is the
-// op's "not driven", its replay the input's (printed with every finding).
-RigHost lane_host(Lane &lane)
-{
-	return {lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr};
-}
-
 // What a run on one lane did: the judge's view, or why nothing was judged.
 struct Driven {
 	bool judged = false;
@@ -458,6 +451,11 @@ void fenced_step(Session &s)
 	bool srq = (bits & 0x3) == 0x3;
 	bool solicited = (bits >> 2 & 1) && then != IBV_WR_RDMA_WRITE;
 	s.execute(std::make_unique<FencedOp>(srq, first, then, solicited ? IBV_SEND_SOLICITED : 0));
+}
+
+RigHost lane_host(Lane &lane)
+{
+	return {lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr};
 }
 
 } // namespace ibvcert::fuzz

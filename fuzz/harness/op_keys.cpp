@@ -71,7 +71,7 @@ public:
 		AccessSpec spec = spec_;
 		if (a.atomic_cap == IBV_ATOMIC_NONE && spec.target != KeyTarget::OwnMr)
 			spec.access &= ~IBV_ACCESS_REMOTE_ATOMIC; // every access this device gives
-		AccessRig rig({lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr});
+		AccessRig rig(lane_host(lane));
 		if (auto why = rig.run(spec, d.view)) {
 			d.stopped = *why; // what the device lacks, or a failed precondition
 			d.evidence = rig.evidence();

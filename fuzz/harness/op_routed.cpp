@@ -49,7 +49,7 @@ public:
 			d.stopped = "no SRQ (max_srq 0)";
 			return 0;
 		}
-		RoutingRig rig({lane.device(), &lane.caps(), 0, "the input's replay, below", nullptr});
+		RoutingRig rig(lane_host(lane));
 		auto why = rig.run(type_, opcode_, shapes_, cqs_);
 		d.evidence = rig.evidence();
 		d.polls = rig.polls();

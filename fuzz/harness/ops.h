@@ -6,6 +6,7 @@
 #include "fuzz/harness/session.h"
 
 #include "contracts/srq_event_judge.h"
+#include "fixtures/rigs/rig_host.h"
 
 namespace ibvcert::fuzz {
 
@@ -115,6 +116,11 @@ void raw_send_step(Session &s);
 // weighted max-min fair share of the tree the model holds.
 void paced_send_step(Session &s);
 void sched_send_step(Session &s);
+
+// The lane's device under the suites' rigs (fixtures/rigs/rig_host.h): a
+// failed precondition is the op's "not driven", the replay the input's
+// (printed with every finding).
+RigHost lane_host(Lane &lane);
 
 // Work on a pair of the op's own, as the suites post it (op_exchange.cpp):
 // a list of send WRs with the receives it needs, judged by
