@@ -141,6 +141,9 @@ void create_qp_srq_step(Session &s);
 // Completion events on two channels and three CQs of the op's own (the
 // suites' rig), judged by judge_cq_notify (op_channels.cpp).
 void channels_step(Session &s);
+// ibv_create_cq on a channel of the op's own with a comp_vector of each
+// value class, judged by judge_create_cq (op_create_cq.cpp).
+void create_cq_vector_step(Session &s);
 // One WR with one key varied on pairs of the op's own, each on its own PD
 // (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s);

@@ -8,12 +8,12 @@
 
 namespace ibvcert::fuzz {
 
-void check_create_cq(const Lane &lane, const Oracle &oracle, int cqe, int result, int reported)
+void check_create_cq(const Lane &lane, const Oracle &oracle, int cqe, int result, int reported, int comp_vector)
 {
 	oracle.judged(lane, "create_cq", "ibv_create_cq broke its rows",
-		      judge_create_cq(lane.caps(), cqe, result, reported),
-		      fmt::format("ibv_create_cq(cqe={}) returned {}, cqe {} reported\n", cqe, errno_name(result),
-				  reported));
+		      judge_create_cq(lane.caps(), cqe, result, reported, comp_vector),
+		      fmt::format("ibv_create_cq(cqe={}, comp_vector={}) returned {}, cqe {} reported (num_comp_vectors {})\n",
+				  cqe, comp_vector, errno_name(result), reported, lane.caps().num_comp_vectors));
 }
 
 void check_destroy(const Lane &lane, const Oracle &oracle, Verb verb, int dependents, int result,

@@ -8,8 +8,10 @@
 
 namespace ibvcert::fuzz {
 
-// ibv_create_cq(cqe) returned result; reported: the CQ's cqe when it made one.
-void check_create_cq(const Lane &lane, const Oracle &oracle, int cqe, int result, int reported);
+// ibv_create_cq(cqe, comp_vector) returned result; reported: the CQ's cqe
+// when it made one.
+void check_create_cq(const Lane &lane, const Oracle &oracle, int cqe, int result, int reported,
+		     int comp_vector = 0);
 
 // A destroy verb on an object `dependents` live objects still use returned
 // result; usable_after: a refused destroy left the object working.

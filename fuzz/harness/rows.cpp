@@ -58,6 +58,7 @@ const std::vector<Row> &all_rows()
 		{"routed", routed_step, 36},
 		{"create_qp_srq", create_qp_srq_step, 37},
 		{"channels", channels_step, 38},
+		{"create_cq_vector", create_cq_vector_step, 39},
 	};
 	return rows;
 }

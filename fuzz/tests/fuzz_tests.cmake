@@ -220,6 +220,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # Two channels and three CQs of the op's own (channels, op_channels.cpp).
   "cq-event-on-first-channel=clause:channels:create_cq.channel.events_on_the_channel"
   "destroy-cq-ignores-acks=clause:channels:ack_cq_events.destroy_waits_for_acks"
+  # ibv_create_cq on a channel with a comp_vector of each value class
+  # (create_cq_vector, op_create_cq.cpp).
+  "create-cq-comp-vector-unchecked=clause:create_cq:create_cq.comp_vector.range"
   # Found by their consequences: a receive completing on the send CQ is
   # missing from the receive CQ; the second PD's keys refused fail valid
   # work; an RDMA WRITE landing at its MR's start is not where the fenced
