@@ -167,6 +167,10 @@ void init_options(int argc, char **argv, const char *target)
 	}
 	if (std::string running = env("IBVCERT_FUZZ_RUNNING"); !running.empty())
 		set_running_file(running.c_str());
+	if (std::string victim = env("IBVCERT_FUZZ_OOM_VICTIM"); victim == "1")
+		choose_oom_victim(argc, argv);
+	else if (!victim.empty())
+		bad_input("IBVCERT_FUZZ_OOM_VICTIM: 1 or unset, not '" + victim + "'");
 
 	// Only to name the crash file in the reproducer: libFuzzer writes it as
 	// <artifact_prefix>crash-<sha1 of the input>.

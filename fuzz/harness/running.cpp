@@ -36,3 +36,23 @@ void record_running_input(const uint8_t *data, size_t size)
 }
 
 } // namespace ibvcert::fuzz
+
+namespace ibvcert::fuzz {
+
+void choose_oom_victim(int argc, char **argv)
+{
+	bool parent = false;
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "-fork=", 6) || !strncmp(argv[i], "-merge=", 7))
+			parent = strcmp(argv[i], "-fork=0") && strcmp(argv[i], "-merge=0");
+	const char *adj = parent ? "-1000" : "1000";
+	int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, adj, strlen(adj)) != (ssize_t)strlen(adj)) {
+		fprintf(stderr, "IBVCERT_FUZZ_OOM_VICTIM: cannot set /proc/self/oom_score_adj to %s: %s\n", adj,
+			strerror(errno));
+		exit(2);
+	}
+	close(fd);
+}
+
+} // namespace ibvcert::fuzz

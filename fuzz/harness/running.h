@@ -12,4 +12,14 @@ namespace ibvcert::fuzz {
 void set_running_file(const char *path); // exits 2 when it cannot be opened
 void record_running_input(const uint8_t *data, size_t size);
 
+// IBVCERT_FUZZ_OOM_VICTIM=1 (fuzz/campaign --lab): the guest's OOM killer
+// takes the process that runs inputs, never the campaign's. libFuzzer's
+// parent (-fork=, -merge=) sets its oom_score_adj to -1000, a process that
+// runs inputs to 1000. A provider's queues are kernel memory until they are
+// mmap'd, so the killer, going by RSS, took the small-RSS parent while a
+// child was allocating: the campaign ended (rxe's QPs of the largest caps
+// in the 1 GiB guest). A killed child is a crash libFuzzer's parent passes
+// over (-ignore_crashes) and the campaign goes on.
+void choose_oom_victim(int argc, char **argv); // exits 2 when it cannot write
+
 } // namespace ibvcert::fuzz

@@ -305,6 +305,8 @@ fuzz_test(bad_input.flag_value ${run_sh} -s 2 -g "--ibvcert-device"
   -- ${mq} --ibvcert-device -runs=1)
 fuzz_test(bad_input.fault2_alone ${run_sh} -s 2 -g "without a second device"
   -- env IBVCERT_EMU_FAULT2=partial-apply ${mq} -runs=1)
+fuzz_test(bad_input.oom_victim ${run_sh} -s 2 -g "IBVCERT_FUZZ_OOM_VICTIM: 1 or unset, not 'yes'"
+  -- env IBVCERT_FUZZ_OOM_VICTIM=yes ${mq} -runs=1)
 
 add_test(NAME fuzz.oss_fuzz_build
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/oss_fuzz_build.sh ${CMAKE_SOURCE_DIR} ${artifacts}/oss_fuzz)
