@@ -92,9 +92,13 @@ TEST_F(Replay, ThePrintedConformanceReplayFailsAgainAsPrinted)
 // SrqCreateLimit fails after a case that armed an SRQ) is not FLAKY: the
 // device state those cases left is part of its input. It stays FAIL and its
 // printed replay (the run's own selection) fails again as printed.
+// The SRQ properties run before it, so the limit they leave depends on
+// their seed: a fixed one (seed 8 or 9 leave none armed, and the case
+// passes in the run; a drawn seed made this test fail now and then).
 TEST_F(Replay, AFailureThatPassesAloneButFailsAfterTheCasesBeforeItStaysFail)
 {
-	auto r = run_ibvcert("run --filter '*Srq*' --emu-fault srq-limit-kept-across-srqs --report " + dir);
+	auto r = run_shell("RC_PARAMS='seed=1' " + std::string(IBVCERT_BINARY) +
+			   " run --filter '*Srq*' --emu-fault srq-limit-kept-across-srqs --report " + dir);
 	ASSERT_EQ(r.status, 1) << r.output;
 	std::ifstream in(dir + "/report.json");
 	nlohmann::json doc = nlohmann::json::parse(in);
