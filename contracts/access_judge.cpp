@@ -1,6 +1,7 @@
 #include "contracts/access_judge.h"
 
 #include "contracts/completion_judge.h"
+#include "contracts/post_send_opcodes.h"
 
 #include <fmt/format.h>
 
@@ -187,6 +188,24 @@ const char *key_role_name(KeyRole role)
 	case KeyRole::Rkey: return "the rkey";
 	}
 	return "?";
+}
+
+std::vector<ibv_wr_opcode> opcodes_using(KeyRole role, ibv_qp_type type)
+{
+	std::vector<ibv_wr_opcode> ops;
+	switch (role) {
+	case KeyRole::Gather:
+		ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM};
+		break;
+	case KeyRole::Receive: ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM}; break;
+	case KeyRole::Write: ops = {IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD}; break;
+	case KeyRole::Rkey:
+		ops = {IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP,
+		       IBV_WR_ATOMIC_FETCH_AND_ADD};
+		break;
+	}
+	std::erase_if(ops, [&](ibv_wr_opcode op) { return !opcode_in_table(type, op); });
+	return ops;
 }
 
 const char *key_target_name(KeyTarget target)

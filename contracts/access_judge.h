@@ -9,6 +9,8 @@
 
 #include "contracts/verdict.h"
 
+#include <infiniband/verbs.h>
+
 #include <cstdint>
 #include <vector>
 
@@ -24,6 +26,10 @@ enum class KeyRole {
 	Rkey,    // the rkey of an RDMA or atomic
 };
 const char *key_role_name(KeyRole role);
+// The opcodes of the type's column of ibv_post_send(3)'s table whose WR uses
+// a key of the role (empty: none of the type's opcodes does, e.g. Write on
+// UC, which has no RDMA READ or atomics).
+std::vector<ibv_wr_opcode> opcodes_using(KeyRole role, ibv_qp_type type);
 
 // What the key names.
 enum class KeyTarget {

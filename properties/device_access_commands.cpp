@@ -17,7 +17,6 @@
 
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
-#include "contracts/post_send_opcodes.h"
 #include "fixtures/rigs/access_rig.h"
 
 #include <fmt/format.h>
@@ -148,23 +147,8 @@ public:
 			return out;
 		};
 		auto opcode_for = [&](KeyRole role, ibv_qp_type t) {
-			std::vector<ibv_wr_opcode> ops;
-			switch (role) {
-			case KeyRole::Gather:
-				ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM};
-				break;
-			case KeyRole::Receive: ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM}; break;
-			case KeyRole::Write:
-				ops = {IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD};
-				break;
-			case KeyRole::Rkey:
-				ops = {IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ,
-				       IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD};
-				break;
-			}
-			std::erase_if(ops, [&](ibv_wr_opcode op) {
-				return !opcode_in_table(t, op) || (!atomics && datapath_is_atomic(op));
-			});
+			std::vector<ibv_wr_opcode> ops = opcodes_using(role, t);
+			std::erase_if(ops, [&](ibv_wr_opcode op) { return !atomics && datapath_is_atomic(op); });
 			RC_PRE(!ops.empty());
 			return *rc::gen::elementOf(ops);
 		};

@@ -14,7 +14,6 @@
 
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
-#include "contracts/post_send_opcodes.h"
 #include "fixtures/rigs/access_rig.h"
 
 #include <fmt/format.h>
@@ -30,26 +29,6 @@ const OpVerb kKeys = {"keys", "ibv_reg_mr, ibv_post_recv, ibv_post_send and ibv_
 constexpr ibv_qp_type kTypes[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD};
 constexpr KeyRole kRoles[] = {KeyRole::Gather, KeyRole::Write, KeyRole::Receive, KeyRole::Rkey};
 constexpr KeyTarget kTargets[] = {KeyTarget::OwnMr, KeyTarget::OtherPdMr, KeyTarget::NoMr, KeyTarget::PastMrEnd};
-
-// The opcodes a key of the role is used by, in the type's column of
-// ibv_post_send(3)'s table.
-std::vector<ibv_wr_opcode> opcodes_for(KeyRole role, ibv_qp_type type)
-{
-	std::vector<ibv_wr_opcode> ops;
-	switch (role) {
-	case KeyRole::Gather:
-		ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM, IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM};
-		break;
-	case KeyRole::Receive: ops = {IBV_WR_SEND, IBV_WR_SEND_WITH_IMM}; break;
-	case KeyRole::Write: ops = {IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP, IBV_WR_ATOMIC_FETCH_AND_ADD}; break;
-	case KeyRole::Rkey:
-		ops = {IBV_WR_RDMA_WRITE, IBV_WR_RDMA_WRITE_WITH_IMM, IBV_WR_RDMA_READ, IBV_WR_ATOMIC_CMP_AND_SWP,
-		       IBV_WR_ATOMIC_FETCH_AND_ADD};
-		break;
-	}
-	std::erase_if(ops, [&](ibv_wr_opcode op) { return !opcode_in_table(type, op); });
-	return ops;
-}
 
 class KeysOp : public Op {
 public:
@@ -135,10 +114,10 @@ void keys_step(Session &s)
 	AccessSpec spec;
 	spec.type = kTypes[in.ConsumeIntegralInRange(0, 2)];
 	spec.subject = kRoles[in.ConsumeIntegralInRange(0, 3)];
-	std::vector<ibv_wr_opcode> ops = opcodes_for(spec.subject, spec.type);
+	std::vector<ibv_wr_opcode> ops = opcodes_using(spec.subject, spec.type);
 	if (ops.empty()) { // no READ or atomic on this type: the key of a send's source
 		spec.subject = KeyRole::Gather;
-		ops = opcodes_for(spec.subject, spec.type);
+		ops = opcodes_using(spec.subject, spec.type);
 	}
 	spec.opcode = ops[in.ConsumeIntegralInRange<size_t>(0, ops.size() - 1)];
 	spec.target = kTargets[in.ConsumeIntegralInRange(0, 3)];
