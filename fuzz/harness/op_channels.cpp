@@ -9,6 +9,7 @@
 // seen goes to judge_cq_notify. The lane's objects stay (the frame).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/rig_op.h"
 
 #include "contracts/completion_judge.h"
 #include "contracts/cq_notify_judge.h"
@@ -48,18 +49,15 @@ std::string action_text(const Action &a)
 	return "?";
 }
 
-class ChannelsOp : public Op {
+class ChannelsOp : public RigOp<CqNotifyView> {
 public:
 	ChannelsOp(std::vector<Action> acts, bool destroy) : acts_(std::move(acts)), destroy_(destroy) {}
 
 	const OpVerb &verb() const override { return kChannels; }
-	int slot() const override { return -1; } // objects of its own: every other object stays
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		CqNotifyRig rig(lane_host(lane));
 		if (auto why = rig.prepare()) {
 			d.stopped = *why;
@@ -94,19 +92,17 @@ public:
 		if (destroy_ && !flushed)
 			rig.destroy_cq1_before_acks();
 		rig.ack_all();
-		d.view = rig.view();
+		d.seen = rig.view();
 		d.evidence = rig.evidence();
 		d.judged = true;
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
+		const Driven &d = driven(lane);
 		if (d.judged)
-			oracle.judged(lane, "channels", "the completion events break their rows", judge_cq_notify(d.view),
+			oracle.judged(lane, "channels", "the completion events break their rows", judge_cq_notify(d.seen),
 				      d.evidence);
 	}
 
@@ -118,28 +114,15 @@ public:
 		return out + "; read both channels" + (destroy_ ? ", destroy cq1 before its acks" : "") + "\n";
 	}
 
-	std::string outcome(const Lane &lane) const override
-	{
-		const Driven &d = driven_[lane.index()];
-		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
-		       (d.evidence.empty() ? "" : d.evidence + "\n");
-	}
-
 	std::string summary(int lane) const override
 	{
 		return fmt::format("channels: {} actions{}: {}", acts_.size(), destroy_ ? ", destroy before acks" : "",
-				   driven_[lane].judged ? "driven" : "not driven");
+				   driven_word(lane));
 	}
 
 private:
-	struct Driven {
-		bool judged = false;
-		std::string stopped, evidence;
-		CqNotifyView view;
-	};
 	std::vector<Action> acts_;
 	bool destroy_;
-	Driven driven_[kMaxLanes];
 };
 
 } // namespace

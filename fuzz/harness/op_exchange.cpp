@@ -25,6 +25,7 @@
 // room, an SRQ) is not driven.
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/rig_op.h"
 
 #include "contracts/call_judge.h"
 #include "contracts/names.h"
@@ -69,14 +70,26 @@ std::optional<std::string> lacks(const Lane &lane, const PairSpec &spec, const s
 	return std::nullopt;
 }
 
-// What a run on one lane did: the judge's view, or why nothing was judged.
-struct Driven {
-	bool judged = false;
-	std::string stopped; // why not judged
-	std::string evidence;
+// What the exchange op's rig saw: the judge's view and the rig's
+// ibv_poll_cq results.
+struct Exchanged {
 	FlaggedExchange exchange;
+	std::vector<int> polls;
+};
+
+// What the fenced op's rig saw.
+struct Fenced {
 	FenceView fence;
-	std::vector<int> polls; // the rig's ibv_poll_cq results
+	std::vector<int> polls;
+};
+
+// What the flush op's rig saw: the flush's view and each post's result, or
+// the receive posted to the SRQ's QP.
+struct Flushed {
+	FlushView flush;
+	std::vector<CallResult> calls;
+	SrqQpRecv srq_qp;
+	std::vector<int> polls;
 };
 
 // The rig's ibv_poll_cq results, by the verb's result rows.
@@ -92,7 +105,7 @@ std::string flags_text(unsigned flags)
 	return flags ? fmt::format("{:#x}", flags) : "0";
 }
 
-class ExchangeOp : public Op {
+class ExchangeOp : public RigOp<Exchanged> {
 public:
 	ExchangeOp(PairSpec spec, std::vector<SendSpec> sends, bool spare)
 		: spec_(spec), sends_(std::move(sends)), spare_(spare)
@@ -100,13 +113,10 @@ public:
 	}
 
 	const OpVerb &verb() const override { return kExchange; }
-	int slot() const override { return -1; } // a pair of its own: every other object stays
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		if (auto why = lacks(lane, spec_, sends_)) {
 			d.stopped = *why;
 			return 0;
@@ -131,22 +141,20 @@ public:
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		d.exchange = {rig.settle(), rig.post_result(), rig.accepted()};
+		d.seen.exchange = {rig.settle(), rig.post_result(), rig.accepted()};
 		d.evidence = rig.evidence();
-		d.polls = rig.polls();
+		d.seen.polls = rig.polls();
 		d.judged = true;
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
+		const Driven &d = driven(lane);
 		if (!d.judged)
 			return;
-		judge_polls(lane, oracle, d.polls, d.evidence);
-		const FlaggedExchange &f = d.exchange;
+		judge_polls(lane, oracle, d.seen.polls, d.evidence);
+		const FlaggedExchange &f = d.seen.exchange;
 		int n = (int)f.x.sends.size();
 		oracle.judged(lane, "exchange.post_send", "ibv_post_send's result breaks its rows",
 			      judge_call({Verb::PostSend, f.post_result, n, f.post_result ? (int)f.accepted : -1}),
@@ -171,30 +179,31 @@ public:
 		return out;
 	}
 
+	// Driven: what ibv_post_send returned and accepted, in place of the
+	// base's "driven".
 	std::string outcome(const Lane &lane) const override
 	{
-		const Driven &d = driven_[lane.index()];
+		const Driven &d = driven(lane);
 		if (!d.judged)
-			return "not driven: " + d.stopped + "\n" + (d.evidence.empty() ? "" : d.evidence + "\n");
+			return RigOp::outcome(lane);
 		return fmt::format("ibv_post_send returned {} ({} WRs accepted)\n{}\n",
-				   errno_name(d.exchange.post_result), d.exchange.accepted, d.evidence);
+				   errno_name(d.seen.exchange.post_result), d.seen.exchange.accepted, d.evidence);
 	}
 
 	std::string summary(int lane) const override
 	{
-		const Driven &d = driven_[lane];
+		const Driven &d = driven(lane);
 		return fmt::format("exchange on a {} pair, {} WRs: {}", qp_type_name(spec_.type), sends_.size(),
-				   d.judged ? "post " + errno_name(d.exchange.post_result) : "not driven");
+				   d.judged ? "post " + errno_name(d.seen.exchange.post_result) : "not driven");
 	}
 
 private:
 	PairSpec spec_;
 	std::vector<SendSpec> sends_;
 	bool spare_;
-	Driven driven_[kMaxLanes];
 };
 
-class FencedOp : public Op {
+class FencedOp : public RigOp<Fenced> {
 public:
 	FencedOp(bool srq, ibv_wr_opcode first, ibv_wr_opcode fenced, unsigned more)
 		: first_(first), fenced_(fenced), more_(more)
@@ -204,13 +213,10 @@ public:
 	}
 
 	const OpVerb &verb() const override { return kFenced; }
-	int slot() const override { return -1; }
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		SendSpec first;
 		first.opcode = first_;
 		if (auto why = lacks(lane, spec_, {first})) {
@@ -228,9 +234,9 @@ public:
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		auto why = drive_fence(rig, first_, fenced_, more_, d.fence);
+		auto why = drive_fence(rig, first_, fenced_, more_, d.seen.fence);
 		d.evidence = rig.evidence();
-		d.polls = rig.polls();
+		d.seen.polls = rig.polls();
 		if (why)
 			d.stopped = *why;
 		else
@@ -238,15 +244,13 @@ public:
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
-		judge_polls(lane, oracle, d.polls, d.evidence);
+		const Driven &d = driven(lane);
+		judge_polls(lane, oracle, d.seen.polls, d.evidence);
 		if (d.judged)
 			oracle.judged(lane, "fenced", "the fenced WR breaks the rows of IBV_SEND_FENCE",
-				      judge_fence(d.fence), d.evidence);
+				      judge_fence(d.seen.fence), d.evidence);
 	}
 
 	std::string describe(const Lane &) const override
@@ -256,27 +260,19 @@ public:
 				   wr_opcode_name(fenced_), more_ ? "|SOLICITED" : "");
 	}
 
-	std::string outcome(const Lane &lane) const override
-	{
-		const Driven &d = driven_[lane.index()];
-		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
-		       (d.evidence.empty() ? "" : d.evidence + "\n");
-	}
-
 	std::string summary(int lane) const override
 	{
 		return fmt::format("fenced {} after {}: {}", wr_opcode_name(fenced_), wr_opcode_name(first_),
-				   driven_[lane].judged ? "driven" : "not driven");
+				   driven_word(lane));
 	}
 
 private:
 	PairSpec spec_;
 	ibv_wr_opcode first_, fenced_;
 	unsigned more_;
-	Driven driven_[kMaxLanes];
 };
 
-class FlushOp : public Op {
+class FlushOp : public RigOp<Flushed> {
 public:
 	FlushOp(ibv_qp_type type, bool on_srq, FlushSpec spec) : on_srq_(on_srq), spec_(spec)
 	{
@@ -285,13 +281,10 @@ public:
 	}
 
 	const OpVerb &verb() const override { return kFlush; }
-	int slot() const override { return -1; }
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		if (auto why = lacks(lane, pair_, {})) {
 			d.stopped = *why;
 			return 0;
@@ -302,9 +295,10 @@ public:
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		auto why = on_srq_ ? drive_post_recv_on_srq_qp(rig, d.srq_qp) : drive_flush(rig, spec_, d.flush, d.calls);
+		Flushed &f = d.seen;
+		auto why = on_srq_ ? drive_post_recv_on_srq_qp(rig, f.srq_qp) : drive_flush(rig, spec_, f.flush, f.calls);
 		d.evidence = rig.evidence();
-		d.polls = rig.polls();
+		f.polls = rig.polls();
 		if (why)
 			d.stopped = *why;
 		else
@@ -312,23 +306,22 @@ public:
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
-		judge_polls(lane, oracle, d.polls, d.evidence);
+		const Driven &d = driven(lane);
+		const Flushed &f = d.seen;
+		judge_polls(lane, oracle, f.polls, d.evidence);
 		if (!d.judged)
 			return;
-		for (const CallResult &c : d.calls)
+		for (const CallResult &c : f.calls)
 			oracle.judged(lane, "flush.post", "a post's result breaks its rows", judge_call(c), d.evidence);
 		if (on_srq_)
 			oracle.judged(lane, "flush", "the receive posted to the SRQ's QP breaks its row",
-				      judge_post_recv_on_srq_qp(d.srq_qp.result, d.srq_qp.refused, d.srq_qp.recv_wcs),
+				      judge_post_recv_on_srq_qp(f.srq_qp.result, f.srq_qp.refused, f.srq_qp.recv_wcs),
 				      d.evidence);
 		else
 			oracle.judged(lane, "flush", "what the QP in ERR completed breaks the flush rows",
-				      judge_flush(d.flush), d.evidence);
+				      judge_flush(f.flush), d.evidence);
 	}
 
 	std::string describe(const Lane &) const override
@@ -341,32 +334,16 @@ public:
 				   pair_.type == IBV_QPT_UD ? 0 : spec_.sends); // UD: no SEND to a QP in ERR
 	}
 
-	std::string outcome(const Lane &lane) const override
-	{
-		const Driven &d = driven_[lane.index()];
-		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
-		       (d.evidence.empty() ? "" : d.evidence + "\n");
-	}
-
 	std::string summary(int lane) const override
 	{
 		return fmt::format("flush on a {} pair{}: {}", qp_type_name(pair_.type), on_srq_ ? " (SRQ)" : "",
-				   driven_[lane].judged ? "driven" : "not driven");
+				   driven_word(lane));
 	}
 
 private:
-	struct Driven {
-		bool judged = false;
-		std::string stopped, evidence;
-		FlushView flush;
-		std::vector<CallResult> calls;
-		SrqQpRecv srq_qp;
-		std::vector<int> polls;
-	};
 	bool on_srq_;
 	FlushSpec spec_;
 	PairSpec pair_;
-	Driven driven_[kMaxLanes];
 };
 
 // send_flags bits beyond SIGNALED and INLINE, valid or outside where

@@ -11,6 +11,7 @@
 // stay as they were (the frame).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/rig_op.h"
 
 #include "contracts/completion_judge.h"
 #include "contracts/names.h"
@@ -30,18 +31,15 @@ constexpr ibv_qp_type kTypes[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD};
 constexpr KeyRole kRoles[] = {KeyRole::Gather, KeyRole::Write, KeyRole::Receive, KeyRole::Rkey};
 constexpr KeyTarget kTargets[] = {KeyTarget::OwnMr, KeyTarget::OtherPdMr, KeyTarget::NoMr, KeyTarget::PastMrEnd};
 
-class KeysOp : public Op {
+class KeysOp : public RigOp<ExchangeView> {
 public:
 	explicit KeysOp(AccessSpec spec) : spec_(spec) {}
 
 	const OpVerb &verb() const override { return kKeys; }
-	int slot() const override { return -1; } // pairs of its own: every other object stays
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		const ibv_device_attr &a = lane.caps().device.orig_attr;
 		if (spec_.srq && a.max_srq == 0) {
 			d.stopped = "no SRQ (max_srq 0)";
@@ -51,7 +49,7 @@ public:
 		if (a.atomic_cap == IBV_ATOMIC_NONE && spec.target != KeyTarget::OwnMr)
 			spec.access &= ~IBV_ACCESS_REMOTE_ATOMIC; // every access this device gives
 		AccessRig rig(lane_host(lane));
-		if (auto why = rig.run(spec, d.view)) {
+		if (auto why = rig.run(spec, d.seen)) {
 			d.stopped = *why; // what the device lacks, or a failed precondition
 			d.evidence = rig.evidence();
 			return 0;
@@ -61,14 +59,12 @@ public:
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
+		const Driven &d = driven(lane);
 		if (d.judged)
 			oracle.judged(lane, "keys", "the WR's key is not honoured as the access rows say",
-				      judge_exchange(d.view), d.evidence);
+				      judge_exchange(d.seen), d.evidence);
 	}
 
 	std::string describe(const Lane &) const override
@@ -82,28 +78,15 @@ public:
 				   spec_.short_recv ? ", the receive shorter than the message" : "");
 	}
 
-	std::string outcome(const Lane &lane) const override
-	{
-		const Driven &d = driven_[lane.index()];
-		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
-		       (d.evidence.empty() ? "" : d.evidence + "\n");
-	}
-
 	std::string summary(int lane) const override
 	{
 		return fmt::format("keys: {}, {} names {}: {}", wr_opcode_name(spec_.opcode),
 				   key_role_name(spec_.subject), key_target_name(spec_.target),
-				   driven_[lane].judged ? "driven" : "not driven");
+				   driven_word(lane));
 	}
 
 private:
-	struct Driven {
-		bool judged = false;
-		std::string stopped, evidence;
-		ExchangeView view;
-	};
 	AccessSpec spec_;
-	Driven driven_[kMaxLanes];
 };
 
 } // namespace

@@ -8,6 +8,7 @@
 // objects stay as they were (the frame).
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
+#include "fuzz/harness/rig_op.h"
 
 #include "contracts/call_judge.h"
 #include "contracts/completion_judge.h"
@@ -27,7 +28,13 @@ const OpVerb kRouted = {"routed", "ibv_create_qp on shared CQs and SRQs, ibv_pos
 constexpr ibv_qp_type kTypes[] = {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD};
 constexpr int kMaxPairs = 4, kMaxCqs = 5;
 
-class RoutedOp : public Op {
+// What the rig saw: the judge's view and the rig's ibv_poll_cq results.
+struct Routed {
+	RoutingView view;
+	std::vector<int> polls;
+};
+
+class RoutedOp : public RigOp<Routed> {
 public:
 	RoutedOp(ibv_qp_type type, ibv_wr_opcode opcode, int cqs, std::vector<RoutingShape> shapes)
 		: type_(type), opcode_(opcode), cqs_(cqs), shapes_(std::move(shapes))
@@ -35,13 +42,10 @@ public:
 	}
 
 	const OpVerb &verb() const override { return kRouted; }
-	int slot() const override { return -1; } // objects of its own: every other object stays
-	void bind(Lane &) override {}
 
 	int run(Lane &lane) override
 	{
-		Driven &d = driven_[lane.index()];
-		d = Driven{};
+		Driven &d = start(lane);
 		bool srq = false;
 		for (const RoutingShape &s : shapes_)
 			srq |= s.srq >= 0;
@@ -52,27 +56,25 @@ public:
 		RoutingRig rig(lane_host(lane));
 		auto why = rig.run(type_, opcode_, shapes_, cqs_);
 		d.evidence = rig.evidence();
-		d.polls = rig.polls();
+		d.seen.polls = rig.polls();
 		if (why) {
 			d.stopped = *why;
 			return 0;
 		}
-		d.view = rig.view();
+		d.seen.view = rig.view();
 		d.judged = true;
 		return 0;
 	}
 
-	CallResult call_result(const Lane &) const override { return {Verb::Count, 0}; }
-
 	void check(Lane &lane, const LaneSnapshot &, const LaneSnapshot &, Oracle &oracle) override
 	{
-		const Driven &d = driven_[lane.index()];
-		for (int n : d.polls)
+		const Driven &d = driven(lane);
+		for (int n : d.seen.polls)
 			oracle.judged(lane, "poll_cq.return", "ibv_poll_cq's result breaks its rows",
 				      judge_call({Verb::PollCq, n, 0, -1, RoutingRig::kPollBatch}), d.evidence);
 		if (d.judged)
 			oracle.judged(lane, "routed", "a completion is not where the QP's CQs and SRQ put it",
-				      judge_routing(d.view), d.evidence);
+				      judge_routing(d.seen.view), d.evidence);
 	}
 
 	std::string describe(const Lane &) const override
@@ -86,31 +88,17 @@ public:
 				   wr_opcode_name(opcode_), cqs_, fmt::join(qps, "; "));
 	}
 
-	std::string outcome(const Lane &lane) const override
-	{
-		const Driven &d = driven_[lane.index()];
-		return (d.judged ? std::string("driven") : "not driven: " + d.stopped) + "\n" +
-		       (d.evidence.empty() ? "" : d.evidence + "\n");
-	}
-
 	std::string summary(int lane) const override
 	{
 		return fmt::format("routed {} x{} QPs over {} CQs: {}", qp_type_name(type_), shapes_.size(), cqs_,
-				   driven_[lane].judged ? "driven" : "not driven");
+				   driven_word(lane));
 	}
 
 private:
-	struct Driven {
-		bool judged = false;
-		std::string stopped, evidence;
-		RoutingView view;
-		std::vector<int> polls;
-	};
 	ibv_qp_type type_;
 	ibv_wr_opcode opcode_;
 	int cqs_;
 	std::vector<RoutingShape> shapes_;
-	Driven driven_[kMaxLanes];
 };
 
 } // namespace
