@@ -2,17 +2,26 @@
 
 #include <fmt/format.h>
 
+#include <array>
+
 namespace ibvcert {
 
-std::vector<const ContractRule *> call_rules(Verb verb)
+// Per verb, once: judge_call runs on every call a case, a property step or
+// a fuzz op makes, and the rows do not change while the process runs.
+const std::vector<const ContractRule *> &call_rules(Verb verb)
 {
-	std::vector<const ContractRule *> out;
-	for (const ContractRule *r : all_rules())
-		if ((r->verbs & verb_bit(verb)) &&
-		    (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList ||
-		     r->check == Check::ResultAtMost || r->check == Check::ReturnsZeroOrMinusOne))
-			out.push_back(r);
-	return out;
+	static const auto by_verb = [] {
+		std::array<std::vector<const ContractRule *>, (size_t)Verb::Count> t;
+		for (const ContractRule *r : all_rules())
+			if (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList ||
+			    r->check == Check::ResultAtMost || r->check == Check::ReturnsZeroOrMinusOne)
+				for (size_t v = 0; v < t.size(); v++)
+					if (r->verbs & verb_bit((Verb)v))
+						t[v].push_back(r);
+		return t;
+	}();
+	static const std::vector<const ContractRule *> none;
+	return (size_t)verb < by_verb.size() ? by_verb[(size_t)verb] : none;
 }
 
 Verdict judge_call(const CallResult &call)

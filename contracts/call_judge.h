@@ -17,7 +17,7 @@ struct CallResult {
 };
 
 // The rows judge_call holds a call of this verb to.
-std::vector<const ContractRule *> call_rules(Verb verb);
+const std::vector<const ContractRule *> &call_rules(Verb verb);
 // Every result row of the call's verb that the call breaks.
 Verdict judge_call(const CallResult &call);
 

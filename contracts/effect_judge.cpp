@@ -2,6 +2,7 @@
 
 #include "contracts/names.h"
 
+#include <array>
 #include <cerrno>
 #include <string_view>
 
@@ -76,13 +77,20 @@ bool names_field(const ContractRule &r, const std::string &key)
 
 } // namespace
 
-std::vector<const ContractRule *> effect_rules_of(Verb verb)
+// Per verb, once (as call_rules): judge_effect runs on every call.
+const std::vector<const ContractRule *> &effect_rules_of(Verb verb)
 {
-	std::vector<const ContractRule *> out;
-	for (const ContractRule *r : all_rules())
-		if ((r->verbs & verb_bit(verb)) && is_effect_check(r->check))
-			out.push_back(r);
-	return out;
+	static const auto by_verb = [] {
+		std::array<std::vector<const ContractRule *>, (size_t)Verb::Count> t;
+		for (const ContractRule *r : all_rules())
+			if (is_effect_check(r->check))
+				for (size_t v = 0; v < t.size(); v++)
+					if (r->verbs & verb_bit((Verb)v))
+						t[v].push_back(r);
+		return t;
+	}();
+	static const std::vector<const ContractRule *> none;
+	return (size_t)verb < by_verb.size() ? by_verb[(size_t)verb] : none;
 }
 
 std::vector<const ContractRule *> effect_rules_judged(const EffectObservation &obs)

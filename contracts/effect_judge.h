@@ -45,7 +45,7 @@ struct EffectObservation {
 };
 
 // The verb's rows judge_effect runs.
-std::vector<const ContractRule *> effect_rules_of(Verb verb);
+const std::vector<const ContractRule *> &effect_rules_of(Verb verb);
 // The rows of effect_rules_of(obs.verb) the observation can decide (the
 // others need what was not observed).
 std::vector<const ContractRule *> effect_rules_judged(const EffectObservation &obs);
