@@ -74,7 +74,7 @@ for dev in "${devices[@]}"; do
       break
     fi
     keep=$state/boot-$boot
-    rm -f "$state/current" "$state/running.input"
+    rm -rf "$state/current" "$state/running.input" "$state/history"
     # Each target: its budget, the merge, the crash write-ups; then the boot.
     limit=$(( (budget + 3 * per_input + 240) * ${#remaining[@]} + 120 ))
     "$repo/lab/run" --kernel "$kernel" --share "$repo" --timeout "$limit" --keep "$keep" -- \
@@ -117,6 +117,14 @@ for dev in "${devices[@]}"; do
       input=$odir/evidence/kernel/$name.input
       cp "$state/running.input" "$input"
     fi
+    # Every input since the boot, in the order run (their names sort so):
+    # what replays a failure that the running input alone does not cause.
+    history="" ran=0
+    if [ -d "$state/history" ]; then
+      history=$odir/evidence/kernel/$name.history
+      rm -rf "$history" && mv "$state/history" "$history"
+      ran=$(find "$history" -type f | wc -l)
+    fi
     # The known kernel bug it is: the deviations file's kernel_regressions
     # entry whose oops expressions the console matches (lab/known-oops).
     if [ -z "$excerpt" ]; then
@@ -130,7 +138,7 @@ for dev in "${devices[@]}"; do
       esac
     fi
     bin=$build/fuzz/${t}_fuzzer
-    envs=("IBVCERT_DEVICE=$dev")
+    envs=("IBVCERT_DEVICE=$dev" "IBVCERT_KNOWN=$kfile") # the replays pass listed deviations over, as the campaign did
     [ -n "$device2" ] && envs+=("IBVCERT_DEVICE2=$device2")
     {
       echo "guest kernel failure: $first"
@@ -143,6 +151,10 @@ for dev in "${devices[@]}"; do
         echo "decoded input: IBVCERT_FUZZ_PRINT=1 ${envs[*]} $bin $input   (on the host with emu0: IBVCERT_FUZZ_PRINT=1 $bin $input)"
       else
         echo "input: none on record"
+      fi
+      if [ "$ran" -gt 0 ]; then
+        echo "inputs since the boot: $ran in $history, in the order run (the running one last)"
+        echo "replay of them all, in order, in one process (a failure that a slab overrun or a leak of an earlier input causes): IBVCERT_LAB_KERNEL_ARGS='$IBVCERT_LAB_KERNEL_ARGS' lab/run --kernel $kernel -- env ${envs[*]} $bin $history/*"
       fi
       echo "lab/run exit status: $rc (guest ended: $ended)"
       echo "--- guest console ---"

@@ -167,6 +167,8 @@ void init_options(int argc, char **argv, const char *target)
 	}
 	if (std::string running = env("IBVCERT_FUZZ_RUNNING"); !running.empty())
 		set_running_file(running.c_str());
+	if (std::string history = env("IBVCERT_FUZZ_HISTORY"); !history.empty())
+		set_history_dir(history.c_str());
 	if (std::string victim = env("IBVCERT_FUZZ_OOM_VICTIM"); victim == "1")
 		choose_oom_victim(argc, argv);
 	else if (!victim.empty())

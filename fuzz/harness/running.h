@@ -12,6 +12,15 @@ namespace ibvcert::fuzz {
 void set_running_file(const char *path); // exits 2 when it cannot be opened
 void record_running_input(const uint8_t *data, size_t size);
 
+// IBVCERT_FUZZ_HISTORY=DIR (fuzz/campaign --lab, a directory per boot):
+// each input is also kept there before it runs, as DIR/<ns since the
+// epoch>-<pid>, so the names sort in the order the inputs ran across
+// libFuzzer's processes. A kernel that dies later than the write that
+// broke it (a slab overrun found by a later free) died on another input
+// than the one that did the harm; the inputs since boot, run again in
+// order, are what reproduces it. record_running_input writes both.
+void set_history_dir(const char *path); // exits 2 when it cannot be made
+
 // IBVCERT_FUZZ_OOM_VICTIM=1 (fuzz/campaign --lab): the guest's OOM killer
 // takes the process that runs inputs, never the campaign's. libFuzzer's
 // parent (-fork=, -merge=) sets its oom_score_adj to -1000, a process that
