@@ -1,8 +1,7 @@
 #include "contracts/call_judge.h"
+#include "contracts/rules_by_verb.h"
 
 #include <fmt/format.h>
-
-#include <array>
 
 namespace ibvcert {
 
@@ -10,18 +9,11 @@ namespace ibvcert {
 // a fuzz op makes, and the rows do not change while the process runs.
 const std::vector<const ContractRule *> &call_rules(Verb verb)
 {
-	static const auto by_verb = [] {
-		std::array<std::vector<const ContractRule *>, (size_t)Verb::Count> t;
-		for (const ContractRule *r : all_rules())
-			if (r->check == Check::ReturnsErrno || r->check == Check::BadWrInList ||
-			    r->check == Check::ResultAtMost || r->check == Check::ReturnsZeroOrMinusOne)
-				for (size_t v = 0; v < t.size(); v++)
-					if (r->verbs & verb_bit((Verb)v))
-						t[v].push_back(r);
-		return t;
-	}();
-	static const std::vector<const ContractRule *> none;
-	return (size_t)verb < by_verb.size() ? by_verb[(size_t)verb] : none;
+	static const RulesByVerb table([](const ContractRule &r) {
+		return r.check == Check::ReturnsErrno || r.check == Check::BadWrInList ||
+		       r.check == Check::ResultAtMost || r.check == Check::ReturnsZeroOrMinusOne;
+	});
+	return table.of(verb);
 }
 
 Verdict judge_call(const CallResult &call)

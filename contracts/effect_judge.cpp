@@ -1,8 +1,8 @@
 #include "contracts/effect_judge.h"
+#include "contracts/rules_by_verb.h"
 
 #include "contracts/names.h"
 
-#include <array>
 #include <cerrno>
 #include <string_view>
 
@@ -80,17 +80,8 @@ bool names_field(const ContractRule &r, const std::string &key)
 // Per verb, once (as call_rules): judge_effect runs on every call.
 const std::vector<const ContractRule *> &effect_rules_of(Verb verb)
 {
-	static const auto by_verb = [] {
-		std::array<std::vector<const ContractRule *>, (size_t)Verb::Count> t;
-		for (const ContractRule *r : all_rules())
-			if (is_effect_check(r->check))
-				for (size_t v = 0; v < t.size(); v++)
-					if (r->verbs & verb_bit((Verb)v))
-						t[v].push_back(r);
-		return t;
-	}();
-	static const std::vector<const ContractRule *> none;
-	return (size_t)verb < by_verb.size() ? by_verb[(size_t)verb] : none;
+	static const RulesByVerb table([](const ContractRule &r) { return is_effect_check(r.check); });
+	return table.of(verb);
 }
 
 std::vector<const ContractRule *> effect_rules_judged(const EffectObservation &obs)
