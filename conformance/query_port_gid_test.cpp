@@ -1,5 +1,6 @@
 // The device queries: ibv_query_port(3) on every class of port_num (0, the
-// first and last port, one beyond, 255), ibv_query_gid(3) on every class of
+// first and last port, one beyond, 255; an answered query's reply judged
+// too: state, the MTUs, link_layer), ibv_query_gid(3) on every class of
 // port_num and index (0, the port's own GID entry, the table's last entry,
 // its end, far beyond), and ibv_query_device_ex's result: each call judged
 // by the verb's judge (contracts/lifecycle_judge.h).
@@ -33,7 +34,9 @@ class QueryPort : public ::testing::TestWithParam<PortClass> {};
 TEST_P(QueryPort, JudgedOnThePortNumber)
 {
 	record_clause({rule_id::query_port_port_num_range,
-		       {rule_id::query_port_valid_carried_out, rule_id::query_port_return_zero_or_errno}});
+		       {rule_id::query_port_valid_carried_out, rule_id::query_port_return_zero_or_errno,
+			rule_id::query_port_state_a_port_state, rule_id::query_port_max_mtu_an_mtu,
+			rule_id::query_port_active_mtu_an_mtu_within_max, rule_id::query_port_link_layer_listed}});
 	const DeviceCaps *caps = nullptr;
 	ASSERT_EQ(run_caps(caps), 0) << "reading the device's attributes";
 	int port = GetParam().value(*caps);
@@ -41,8 +44,11 @@ TEST_P(QueryPort, JudgedOnThePortNumber)
 		GTEST_SKIP() << "the device has 255 ports: no port number (8 bits) lies beyond them";
 	ibv_port_attr attr{};
 	int ret = run_device().query_port((uint8_t)port, attr);
-	record_verdict(judge_query_port(*caps, port, ret), lifecycle_rules_of(Verb::QueryPort),
-		       evidence(fmt::format("ibv_query_port(port_num={}) -> {}", port, errno_name(ret))));
+	record_verdict(judge_query_port(*caps, port, ret, &attr), lifecycle_rules_of(Verb::QueryPort),
+		       evidence(fmt::format("ibv_query_port(port_num={}) -> {}: state={} max_mtu={} "
+					    "active_mtu={} link_layer={}",
+					    port, errno_name(ret), (int)attr.state, (int)attr.max_mtu,
+					    (int)attr.active_mtu, (int)attr.link_layer)));
 }
 
 INSTANTIATE_TEST_SUITE_P(PortNum, QueryPort, ::testing::ValuesIn(port_num_classes()),

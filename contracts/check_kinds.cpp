@@ -399,6 +399,11 @@ constexpr CheckKind kKinds[] = {
 	 [](const ContractRule &, const std::string &) -> std::string {
 		 return "the destroy succeeds once nothing depends on the object";
 	 }},
+	{Check::ReplyOneOf, "reply-one-of", false, kLifecycleJudge,
+	 [](const ContractRule &r, const std::string &f) -> std::string {
+		 return fmt::format("answered: the reply's {} is one of the values of mask {:#x}", f, r.bits) +
+		       (r.other ? std::string(", no greater than its ") + r.other : "");
+	 }},
 	{Check::ListedExposed, "listed-exposed", false, kJudgeDeviceList,
 	 [](const ContractRule &, const std::string &) -> std::string {
 		 return "every entry names a device the system exposes, once; the device under test is an entry";

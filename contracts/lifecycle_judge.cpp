@@ -370,12 +370,48 @@ Verdict evaluate_query_port(const DeviceCaps &caps, int port_num)
 		[](std::string_view) { return false; });
 }
 
-Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result)
+// The reply rows of ibv_query_port: the value of each field they name, as
+// handed back.
+static std::optional<int64_t> port_reply_field(const ibv_port_attr &a, std::string_view f)
+{
+	if (f == "state")
+		return a.state;
+	if (f == "max_mtu")
+		return a.max_mtu;
+	if (f == "active_mtu")
+		return a.active_mtu;
+	if (f == "link_layer")
+		return a.link_layer;
+	return std::nullopt;
+}
+
+static void judge_reply(Verdict &v, Verb verb, const std::function<std::optional<int64_t>(std::string_view)> &field)
+{
+	for (const ContractRule *r : lifecycle_rules_of(verb)) {
+		if (r->check != Check::ReplyOneOf)
+			continue;
+		std::optional<int64_t> x = field(r->field);
+		if (!x)
+			continue;
+		if (*x < 0 || *x >= 64 || !(r->bits & (uint64_t(1) << *x)))
+			v.breaches.push_back({r, fmt::format("the reply's {}={} is none of the values its type "
+							     "lists (mask {:#x})",
+							     r->field, *x, r->bits)});
+		else if (std::optional<int64_t> most = r->other ? field(r->other) : std::nullopt;
+			 most && *x > *most)
+			v.breaches.push_back(
+				{r, fmt::format("the reply's {}={} is above its {}={}", r->field, *x, r->other, *most)});
+	}
+}
+
+Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result, const ibv_port_attr *reply)
 {
 	Verdict req = evaluate_query_port(caps, port_num);
 	Verdict v = judge_call({Verb::QueryPort, result});
 	if (result == 0)
 		accepted_although(v, req);
+	if (result == 0 && reply)
+		judge_reply(v, Verb::QueryPort, [&](std::string_view f) { return port_reply_field(*reply, f); });
 	valid_refused(v, Verb::QueryPort, req, result, true, {},
 		      fmt::format("port_num={}", port_num));
 	return v;

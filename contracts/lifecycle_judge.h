@@ -65,7 +65,10 @@ Verdict judge_create_ah(const DeviceCaps &caps, const ibv_ah_attr &attr, int res
 
 // ibv_query_port(3), ibv_query_gid(3).
 Verdict evaluate_query_port(const DeviceCaps &caps, int port_num);
-Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result);
+// reply: what an answered call handed back (judged by the reply rows), or
+// nullptr where the caller kept none.
+Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result,
+			 const ibv_port_attr *reply = nullptr);
 Verdict evaluate_query_gid(const DeviceCaps &caps, int port_num, int index);
 Verdict judge_query_gid(const DeviceCaps &caps, int port_num, int index, int result);
 

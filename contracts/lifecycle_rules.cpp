@@ -24,6 +24,13 @@ constexpr const char kUsecnt[] =
 	"the count is not 0 (MUST, errno fixed). The object stays and keeps working.";
 
 constexpr uint64_t bit(unsigned v) { return uint64_t(1) << v; }
+// The values of the types ibv_query_port(3) gives its reply's fields.
+constexpr uint64_t kPortStates = bit(IBV_PORT_NOP) | bit(IBV_PORT_DOWN) | bit(IBV_PORT_INIT) |
+				 bit(IBV_PORT_ARMED) | bit(IBV_PORT_ACTIVE) | bit(IBV_PORT_ACTIVE_DEFER);
+constexpr uint64_t kMtus = bit(IBV_MTU_256) | bit(IBV_MTU_512) | bit(IBV_MTU_1024) |
+			   bit(IBV_MTU_2048) | bit(IBV_MTU_4096);
+constexpr uint64_t kLinkLayers = bit(IBV_LINK_LAYER_UNSPECIFIED) | bit(IBV_LINK_LAYER_INFINIBAND) |
+				 bit(IBV_LINK_LAYER_ETHERNET);
 // The transport types ibv_create_qp(3) lists, less IBV_QPT_DRIVER (vendor
 // logic, out of scope).
 constexpr uint64_t kListedTypes =
@@ -261,6 +268,28 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_query_port() returns 0 on success, or the value of errno on failure (which indicates "
 	 "the failure reason).",
 	 "A port of the device is queried: 0."},
+	// What an answered ibv_query_port hands back: each field its page types
+	// with an enum, or whose values it lists, holds one of them.
+	{"query_port.state.a_port_state", verb_bit(Verb::QueryPort), Check::ReplyOneOf, "state",
+	 kPortStates, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_port(3)",
+	 "enum ibv_port_state state; /* Logical port state */",
+	 "The field's type is enum ibv_port_state: a value it does not define (IBV_PORT_NOP .. "
+	 "IBV_PORT_ACTIVE_DEFER) is no port state."},
+	{"query_port.max_mtu.an_mtu", verb_bit(Verb::QueryPort), Check::ReplyOneOf, "max_mtu", kMtus,
+	 kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_port(3)",
+	 "enum ibv_mtu max_mtu; /* Max MTU supported by port */",
+	 "The field's type is enum ibv_mtu (IBV_MTU_256 .. IBV_MTU_4096): another value is no MTU, "
+	 "and the path_mtu bound of ibv_modify_qp (modify_qp.path_mtu.range) is read from it."},
+	{"query_port.active_mtu.an_mtu_within_max", verb_bit(Verb::QueryPort), Check::ReplyOneOf,
+	 "active_mtu", kMtus, kNone, kNone, Feature::None, "max_mtu", 0, Level::MUST, 0,
+	 "ibv_query_port(3)", "enum ibv_mtu active_mtu; /* Actual MTU */",
+	 "An MTU (enum ibv_mtu), and the port's actual MTU is one it supports: no greater than "
+	 "max_mtu, the \"Max MTU supported by port\"."},
+	{"query_port.link_layer.listed", verb_bit(Verb::QueryPort), Check::ReplyOneOf, "link_layer",
+	 kLinkLayers, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_port(3)",
+	 "possible values for the link layer field are IBV_LINK_LAYER_INFINIBAND, "
+	 "IBV_LINK_LAYER_ETHERNET, or IBV_LINK_LAYER_UNSPECIFIED.",
+	 nullptr},
 	// The results of the lifecycle verbs, judged on every call.
 	returns_errno("destroy_qp.return.zero_or_errno", Verb::DestroyQp, "ibv_create_qp(3) RETURN VALUE",
 		      "ibv_destroy_qp() returns 0 on success, or the value of errno on failure (which "

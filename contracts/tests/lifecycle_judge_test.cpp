@@ -108,4 +108,29 @@ TEST(QueryJudge, PortAndGidBounds)
 	EXPECT_TRUE(judge_create_ah(caps(), a, 0).breaks(rule_id::create_ah_port_num_range));
 }
 
+TEST(QueryJudge, AnAnsweredPortQueryHandsBackTheValuesItsTypesList)
+{
+	ibv_port_attr ok{};
+	ok.state = IBV_PORT_ACTIVE;
+	ok.max_mtu = IBV_MTU_4096;
+	ok.active_mtu = IBV_MTU_1024;
+	ok.link_layer = IBV_LINK_LAYER_ETHERNET;
+	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &ok).accepts());
+	ibv_port_attr bad = ok;
+	bad.max_mtu = (ibv_mtu)0;
+	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &bad).breaks(rule_id::query_port_max_mtu_an_mtu));
+	bad = ok;
+	bad.active_mtu = IBV_MTU_4096;
+	bad.max_mtu = IBV_MTU_2048;
+	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &bad).breaks(rule_id::query_port_active_mtu_an_mtu_within_max));
+	bad = ok;
+	bad.state = (ibv_port_state)6;
+	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &bad).breaks(rule_id::query_port_state_a_port_state));
+	bad = ok;
+	bad.link_layer = 3;
+	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &bad).breaks(rule_id::query_port_link_layer_listed));
+	// A refused query's reply is not read.
+	EXPECT_FALSE(judge_query_port(caps(), 1, EINVAL, &bad).breaks(rule_id::query_port_link_layer_listed));
+}
+
 } // namespace

@@ -44,8 +44,8 @@ public:
 		b.index = gid_index_classes()[index_class_].value(caps);
 		if (b.port > 255)
 			return 0; // no port number (8 bits) names it
-		ibv_port_attr port_attr{};
-		b.query_port_ret = d.query_port((uint8_t)b.port, port_attr);
+		b.port_attr = ibv_port_attr{};
+		b.query_port_ret = d.query_port((uint8_t)b.port, b.port_attr);
 		b.queried_port = true;
 		if (b.index >= 0) {
 			ibv_gid gid{};
@@ -78,7 +78,7 @@ public:
 		const DeviceCaps &caps = lane.caps();
 		if (b.queried_port)
 			oracle.judged(lane, "query_port", "ibv_query_port broke its rows",
-				      judge_query_port(caps, b.port, b.query_port_ret));
+				      judge_query_port(caps, b.port, b.query_port_ret, &b.port_attr));
 		if (b.queried_gid)
 			oracle.judged(lane, "query_gid", "ibv_query_gid broke its rows",
 				      judge_query_gid(caps, b.port, b.index, b.query_gid_ret));
@@ -125,6 +125,7 @@ private:
 		bool queried_port = false, queried_gid = false, created = false, destroyed = false;
 		int query_port_ret = 0, query_gid_ret = 0, create_ah_ret = 0, destroy_ah_ret = 0;
 		ibv_ah_attr attr{};
+		ibv_port_attr port_attr{}; // what the query handed back
 	};
 	size_t port_class_;
 	size_t index_class_;
