@@ -97,13 +97,14 @@ INSTANTIATE_TEST_SUITE_P(PortIndex, QueryGid, ::testing::ValuesIn(gid_params()),
 					info.param.index.name;
 			 });
 
-TEST(QueryDevice, ReturnsZeroOrErrno)
+TEST(QueryDevice, ReturnsZeroOrErrnoAndAnAnswerOfTheListedValues)
 {
-	record_clause({rule_id::query_device_return_zero_or_errno});
+	record_clause({rule_id::query_device_return_zero_or_errno, {rule_id::query_device_atomic_cap_listed}});
 	ibv_device_attr_ex attr{};
 	int ret = run_device().query_device(attr);
-	record_verdict(judge_call({Verb::QueryDevice, ret}), call_rules(Verb::QueryDevice),
-		       evidence(fmt::format("ibv_query_device_ex -> {}", errno_name(ret))));
+	record_verdict(judge_query_device(ret, &attr), lifecycle_rules_of(Verb::QueryDevice),
+		       evidence(fmt::format("ibv_query_device_ex -> {}: atomic_cap={}", errno_name(ret),
+					    (int)attr.orig_attr.atomic_cap)));
 }
 
 } // namespace

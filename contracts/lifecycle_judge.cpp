@@ -417,6 +417,18 @@ Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result, const
 	return v;
 }
 
+Verdict judge_query_device(int result, const ibv_device_attr_ex *reply)
+{
+	Verdict v = judge_call({Verb::QueryDevice, result});
+	if (result == 0 && reply)
+		judge_reply(v, Verb::QueryDevice, [&](std::string_view f) -> std::optional<int64_t> {
+			if (f == "atomic_cap")
+				return reply->orig_attr.atomic_cap;
+			return std::nullopt;
+		});
+	return v;
+}
+
 Verdict evaluate_query_gid(const DeviceCaps &caps, int port_num, int index)
 {
 	return evaluate(

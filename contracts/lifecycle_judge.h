@@ -69,6 +69,8 @@ Verdict evaluate_query_port(const DeviceCaps &caps, int port_num);
 // nullptr where the caller kept none.
 Verdict judge_query_port(const DeviceCaps &caps, int port_num, int result,
 			 const ibv_port_attr *reply = nullptr);
+// ibv_query_device_ex(3): its result, and an answered call's reply.
+Verdict judge_query_device(int result, const ibv_device_attr_ex *reply = nullptr);
 Verdict evaluate_query_gid(const DeviceCaps &caps, int port_num, int index);
 Verdict judge_query_gid(const DeviceCaps &caps, int port_num, int index, int result);
 

@@ -29,6 +29,7 @@ constexpr uint64_t kPortStates = bit(IBV_PORT_NOP) | bit(IBV_PORT_DOWN) | bit(IB
 				 bit(IBV_PORT_ARMED) | bit(IBV_PORT_ACTIVE) | bit(IBV_PORT_ACTIVE_DEFER);
 constexpr uint64_t kMtus = bit(IBV_MTU_256) | bit(IBV_MTU_512) | bit(IBV_MTU_1024) |
 			   bit(IBV_MTU_2048) | bit(IBV_MTU_4096);
+constexpr uint64_t kAtomicCaps = bit(IBV_ATOMIC_NONE) | bit(IBV_ATOMIC_HCA) | bit(IBV_ATOMIC_GLOB);
 constexpr uint64_t kLinkLayers = bit(IBV_LINK_LAYER_UNSPECIFIED) | bit(IBV_LINK_LAYER_INFINIBAND) |
 				 bit(IBV_LINK_LAYER_ETHERNET);
 // The transport types ibv_create_qp(3) lists, less IBV_QPT_DRIVER (vendor
@@ -285,6 +286,11 @@ const std::vector<ContractRule> kRules = {
 	 "ibv_query_port(3)", "enum ibv_mtu active_mtu; /* Actual MTU */",
 	 "An MTU (enum ibv_mtu), and the port's actual MTU is one it supports: no greater than "
 	 "max_mtu, the \"Max MTU supported by port\"."},
+	{"query_device.atomic_cap.listed", verb_bit(Verb::QueryDevice), Check::ReplyOneOf, "atomic_cap",
+	 kAtomicCaps, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_device(3)",
+	 "enum ibv_atomic_cap atomic_cap; /* Atomic operations support level */",
+	 "The field's type is enum ibv_atomic_cap: IBV_ATOMIC_NONE, IBV_ATOMIC_HCA or "
+	 "IBV_ATOMIC_GLOB; the harness reads from it whether the device has atomics."},
 	{"query_port.link_layer.listed", verb_bit(Verb::QueryPort), Check::ReplyOneOf, "link_layer",
 	 kLinkLayers, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_port(3)",
 	 "possible values for the link layer field are IBV_LINK_LAYER_INFINIBAND, "

@@ -6,6 +6,7 @@
 #include "contracts/rule_ids/dealloc_pd.h"
 #include "contracts/rule_ids/destroy_cq.h"
 #include "contracts/rule_ids/destroy_srq.h"
+#include "contracts/rule_ids/query_device.h"
 #include "contracts/rule_ids/query_gid.h"
 #include "contracts/rule_ids/query_port.h"
 #include "contracts/rule_ids/reg_mr.h"
@@ -129,6 +130,11 @@ TEST(QueryJudge, AnAnsweredPortQueryHandsBackTheValuesItsTypesList)
 	bad = ok;
 	bad.link_layer = 3;
 	EXPECT_TRUE(judge_query_port(caps(), 1, 0, &bad).breaks(rule_id::query_port_link_layer_listed));
+	ibv_device_attr_ex dev{};
+	dev.orig_attr.atomic_cap = IBV_ATOMIC_HCA;
+	EXPECT_TRUE(judge_query_device(0, &dev).accepts());
+	dev.orig_attr.atomic_cap = (ibv_atomic_cap)3;
+	EXPECT_TRUE(judge_query_device(0, &dev).breaks(rule_id::query_device_atomic_cap_listed));
 	// A refused query's reply is not read.
 	EXPECT_FALSE(judge_query_port(caps(), 1, EINVAL, &bad).breaks(rule_id::query_port_link_layer_listed));
 }
