@@ -295,13 +295,17 @@ Verdict judge_exchange(const ExchangeView &x)
 			}
 			break;
 		case Check::WcByteLen:
-			for (const Delivery &d : deliveries)
-				if (d.wc->status == IBV_WC_SUCCESS && is_send(d.send->opcode) &&
-				    d.wc->byte_len != d.send->payload.size() + offset)
+			for (const Delivery &d : deliveries) {
+				// An RDMA WRITE with immediate transfers its bytes into the
+				// MR; its receive completion counts them (no GRH: RC, UC).
+				bool written = d.send->opcode == IBV_WR_RDMA_WRITE_WITH_IMM;
+				if (d.wc->status == IBV_WC_SUCCESS && (is_send(d.send->opcode) || written) &&
+				    d.wc->byte_len != d.send->payload.size() + (written ? 0 : offset))
 					j.breach(r, fmt::format("the receive of a {}-byte {}{} has byte_len {}",
 								d.send->payload.size(),
 								wr_opcode_name(d.send->opcode),
 								ud ? " (+40 GRH bytes on UD)" : "", d.wc->byte_len));
+			}
 			break;
 		case Check::WcImmData:
 			for (const Delivery &d : deliveries) {

@@ -60,7 +60,8 @@ const std::vector<ContractRule> kRules = {
 	row("poll_cq.wc.byte_len", kPoll, Check::WcByteLen, "byte_len", "ibv_poll_cq(3)",
 	    "uint32_t byte_len; /* Number of bytes transferred */",
 	    "Judged on receive completions of a SEND: the bytes the message carried, plus the 40 "
-	    "bytes of the GRH area on UD (ibv_post_recv(3)). A send completion's byte_len is left "
+	    "bytes of the GRH area on UD (ibv_post_recv(3)); and of an RDMA WRITE with immediate "
+	    "(IBV_WC_RECV_RDMA_WITH_IMM): the bytes written. A send completion's byte_len is left "
 	    "alone (IBA: not valid for a requester)."),
 	row("poll_cq.wc.imm_data", kSend | kPoll, Check::WcImmData, "imm_data", "ibv_poll_cq(3)",
 	    "IBV_WC_WITH_IMM Immediate data value is valid",

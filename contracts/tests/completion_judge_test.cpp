@@ -53,6 +53,18 @@ TEST(CompletionJudge, ACleanExchangePasses)
 	EXPECT_TRUE(judge_exchange(clean()).accepts()) << judge_exchange(clean()).describe();
 }
 
+TEST(CompletionJudge, AWriteWithImmediatesReceiveCountsTheBytesWritten)
+{
+	ExchangeView x = clean();
+	for (SentWr &s : x.sends)
+		s.opcode = IBV_WR_RDMA_WRITE_WITH_IMM;
+	for (ibv_wc &w : x.recv_wcs)
+		w.opcode = IBV_WC_RECV_RDMA_WITH_IMM;
+	EXPECT_FALSE(judge_exchange(x).breaks(rule_id::poll_cq_wc_byte_len)) << judge_exchange(x).describe();
+	x.recv_wcs[0].byte_len = 0;
+	EXPECT_TRUE(judge_exchange(x).breaks(rule_id::poll_cq_wc_byte_len));
+}
+
 TEST(CompletionJudge, EachWrongCompletionBreaksItsOwnRow)
 {
 	ExchangeView x = clean();

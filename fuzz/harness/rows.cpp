@@ -6,8 +6,9 @@
 //
 // Each row has a fixed code: a step's byte modulo kRowCodes (32) selects the
 // row with that code, and a code no row has runs modify_qp (kFallbackCode).
-// Codes from 32 on are wide (session.h): the step bytes 248-255 select them
-// where a row has one, the row of byte % 32 otherwise.
+// Codes from 32 on are wide (session.h): the step bytes 248-255 select codes
+// 32-39 and the bytes 240-247 codes 40-47, where a row has one, the row of
+// byte % 32 otherwise. 40-47 are free.
 // A new row takes the next free code; never renumber a row: the committed
 // inputs (corpus/sequence, regressions/sequence) name rows by their codes.
 #include "fuzz/harness/ops.h"

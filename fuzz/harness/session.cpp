@@ -75,7 +75,7 @@ const Row &Session::pick_row()
 	int code = byte % kRowCodes;
 	if (byte >= kWideFrom)
 		for (const Row &row : rows)
-			if (row.code == kRowCodes + byte - kWideFrom)
+			if (row.code == wide_code(byte))
 				return row;
 	const Row *fallback = &rows[0];
 	for (const Row &row : rows) {

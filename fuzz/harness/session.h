@@ -25,11 +25,22 @@ struct Row {
 
 // Codes a step's row byte selects from in a coded target (byte % kRowCodes).
 inline constexpr int kRowCodes = 32;
-// The wide codes: a step byte of kWideFrom + k selects code kRowCodes + k
-// when the target has a row with it (byte % kRowCodes otherwise, so a new
-// wide row re-decodes only the steps of its own byte).
-inline constexpr int kWideCodes = 8;
+// The wide codes, in bands of kWideBand step bytes from the top down: the
+// bytes 248-255 select codes 32-39, the bytes 240-247 codes 40-47, each when
+// the target has a row with it (byte % kRowCodes otherwise, so a new wide
+// row re-decodes only the steps of its own byte). Codes 32-39 are all
+// taken; 40-47 are free.
+inline constexpr int kWideBand = 8;
+inline constexpr int kWideCodes = 2 * kWideBand;
 inline constexpr int kWideFrom = 256 - kWideCodes;
+// The wide code a step byte of kWideFrom or above selects.
+constexpr int wide_code(int byte)
+{
+	int band = (255 - byte) / kWideBand;
+	return kRowCodes + band * kWideBand + byte - (256 - kWideBand * (band + 1));
+}
+static_assert(wide_code(248) == 32 && wide_code(255) == 39 && wide_code(240) == 40 &&
+	      wide_code(247) == 47);
 
 // A fuzz target: a setup, then up to max_steps steps, each one of rows
 // (picked by the input when there are several). A coded target's rows each
