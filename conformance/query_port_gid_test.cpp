@@ -99,12 +99,17 @@ INSTANTIATE_TEST_SUITE_P(PortIndex, QueryGid, ::testing::ValuesIn(gid_params()),
 
 TEST(QueryDevice, ReturnsZeroOrErrnoAndAnAnswerOfTheListedValues)
 {
-	record_clause({rule_id::query_device_return_zero_or_errno, {rule_id::query_device_atomic_cap_listed}});
+	record_clause({rule_id::query_device_return_zero_or_errno,
+		       {rule_id::query_device_atomic_cap_listed,
+			rule_id::query_device_packet_pacing_caps_min_not_above_max}});
 	ibv_device_attr_ex attr{};
 	int ret = run_device().query_device(attr);
 	record_verdict(judge_query_device(ret, &attr), lifecycle_rules_of(Verb::QueryDevice),
-		       evidence(fmt::format("ibv_query_device_ex -> {}: atomic_cap={}", errno_name(ret),
-					    (int)attr.orig_attr.atomic_cap)));
+		       evidence(fmt::format("ibv_query_device_ex -> {}: atomic_cap={} "
+					    "packet_pacing_caps.qp_rate_limit_min={} qp_rate_limit_max={}",
+					    errno_name(ret), (int)attr.orig_attr.atomic_cap,
+					    attr.packet_pacing_caps.qp_rate_limit_min,
+					    attr.packet_pacing_caps.qp_rate_limit_max)));
 }
 
 } // namespace

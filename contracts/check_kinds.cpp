@@ -401,8 +401,9 @@ constexpr CheckKind kKinds[] = {
 	 }},
 	{Check::ReplyOneOf, "reply-one-of", false, kLifecycleJudge,
 	 [](const ContractRule &r, const std::string &f) -> std::string {
-		 return fmt::format("answered: the reply's {} is one of the values of mask {:#x}", f, r.bits) +
-		       (r.other ? std::string(", no greater than its ") + r.other : "");
+		 std::string domain = r.bits ? fmt::format(" is one of the values of mask {:#x}", r.bits) : "";
+		 return "answered: the reply's " + f + domain + (r.bits && r.other ? "," : "") +
+			(r.other ? std::string(" is no greater than its ") + r.other : "");
 	 }},
 	{Check::ListedExposed, "listed-exposed", false, kJudgeDeviceList,
 	 [](const ContractRule &, const std::string &) -> std::string {

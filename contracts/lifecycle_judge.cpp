@@ -393,7 +393,7 @@ static void judge_reply(Verdict &v, Verb verb, const std::function<std::optional
 		std::optional<int64_t> x = field(r->field);
 		if (!x)
 			continue;
-		if (*x < 0 || *x >= 64 || !(r->bits & (uint64_t(1) << *x)))
+		if (r->bits && (*x < 0 || *x >= 64 || !(r->bits & (uint64_t(1) << *x))))
 			v.breaches.push_back({r, fmt::format("the reply's {}={} is none of the values its type "
 							     "lists (mask {:#x})",
 							     r->field, *x, r->bits)});
@@ -424,6 +424,10 @@ Verdict judge_query_device(int result, const ibv_device_attr_ex *reply)
 		judge_reply(v, Verb::QueryDevice, [&](std::string_view f) -> std::optional<int64_t> {
 			if (f == "atomic_cap")
 				return reply->orig_attr.atomic_cap;
+			if (f == "packet_pacing_caps.qp_rate_limit_min")
+				return reply->packet_pacing_caps.qp_rate_limit_min;
+			if (f == "packet_pacing_caps.qp_rate_limit_max")
+				return reply->packet_pacing_caps.qp_rate_limit_max;
 			return std::nullopt;
 		});
 	return v;

@@ -291,6 +291,13 @@ const std::vector<ContractRule> kRules = {
 	 "enum ibv_atomic_cap atomic_cap; /* Atomic operations support level */",
 	 "The field's type is enum ibv_atomic_cap: IBV_ATOMIC_NONE, IBV_ATOMIC_HCA or "
 	 "IBV_ATOMIC_GLOB; the harness reads from it whether the device has atomics."},
+	{"query_device.packet_pacing_caps.min_not_above_max", verb_bit(Verb::QueryDevice),
+	 Check::ReplyOneOf, "packet_pacing_caps.qp_rate_limit_min", 0, kNone, kNone, Feature::None,
+	 "packet_pacing_caps.qp_rate_limit_max", 0, Level::MUST, 0, "ibv_query_device_ex(3)",
+	 "uint32_t qp_rate_limit_min; /* Minimum rate limit in kbps */",
+	 "A minimum above the maximum names no rate: the rate_limit range of "
+	 "ibv_modify_qp_rate_limit and ibv_modify_qp (modify_qp.rate_limit.range) is read from the "
+	 "two, and an empty range applies nothing. A device without pacing reports 0 for both."},
 	{"query_port.link_layer.listed", verb_bit(Verb::QueryPort), Check::ReplyOneOf, "link_layer",
 	 kLinkLayers, kNone, kNone, Feature::None, nullptr, 0, Level::MUST, 0, "ibv_query_port(3)",
 	 "possible values for the link layer field are IBV_LINK_LAYER_INFINIBAND, "

@@ -145,7 +145,7 @@ enum class Check {
 	BusyWhileUsed,    // a destroy of an object others still depend on fails, and the object stays
 	FreedWhenUnused,  // a destroy of an object nothing depends on any more succeeds
 	ReplyOneOf,       // answered (0): the reply's field v has bit (1 << v) in `bits`, the values its
-	                  // type lists (with `other`: and v <= the reply's `other`)
+	                  // type lists (bits 0: any value), and with `other`, v <= the reply's `other`
 	// the device list and the contexts opened from it (contracts/device_list_judge.h)
 	ListedExposed,    // every entry of the array is a device the system exposes, none twice, the device under test among them
 	ExposedListed,    // every device the system exposes is an entry of the array

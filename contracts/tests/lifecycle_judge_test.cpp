@@ -135,6 +135,12 @@ TEST(QueryJudge, AnAnsweredPortQueryHandsBackTheValuesItsTypesList)
 	EXPECT_TRUE(judge_query_device(0, &dev).accepts());
 	dev.orig_attr.atomic_cap = (ibv_atomic_cap)3;
 	EXPECT_TRUE(judge_query_device(0, &dev).breaks(rule_id::query_device_atomic_cap_listed));
+	dev.orig_attr.atomic_cap = IBV_ATOMIC_HCA;
+	dev.packet_pacing_caps.qp_rate_limit_min = 1000;
+	dev.packet_pacing_caps.qp_rate_limit_max = 100000000;
+	EXPECT_TRUE(judge_query_device(0, &dev).accepts());
+	dev.packet_pacing_caps.qp_rate_limit_max = 0;
+	EXPECT_TRUE(judge_query_device(0, &dev).breaks(rule_id::query_device_packet_pacing_caps_min_not_above_max));
 	// A refused query's reply is not read.
 	EXPECT_FALSE(judge_query_port(caps(), 1, EINVAL, &bad).breaks(rule_id::query_port_link_layer_listed));
 }
