@@ -44,6 +44,8 @@ constexpr const char kJudgePacing[] = "contracts/pacing_judge.cpp judge_pacing";
 constexpr const char kJudgeShares[] = "contracts/sched_judge.cpp judge_shares";
 constexpr const char kJudgeSchedCall[] = "contracts/sched_judge.cpp judge_sched_call";
 constexpr const char kLifecycleJudge[] = "contracts/lifecycle_judge.cpp";
+constexpr const char kJudgeQueryReply[] =
+	"contracts/lifecycle_judge.cpp judge_query_port, judge_query_device (the reply of an answered query)";
 constexpr const char kJudgeDeviceList[] = "contracts/device_list_judge.cpp judge_device_list";
 constexpr const char kJudgeOpenDevice[] = "contracts/device_list_judge.cpp judge_open_device";
 constexpr const char kJudgeFlaggedExchange[] = "contracts/send_flags_judge.cpp judge_flagged_exchange";
@@ -399,7 +401,7 @@ constexpr CheckKind kKinds[] = {
 	 [](const ContractRule &, const std::string &) -> std::string {
 		 return "the destroy succeeds once nothing depends on the object";
 	 }},
-	{Check::ReplyOneOf, "reply-one-of", false, kLifecycleJudge,
+	{Check::ReplyOneOf, "reply-one-of", false, kJudgeQueryReply,
 	 [](const ContractRule &r, const std::string &f) -> std::string {
 		 std::string domain = r.bits ? fmt::format(" is one of the values of mask {:#x}", r.bits) : "";
 		 return "answered: the reply's " + f + domain + (r.bits && r.other ? "," : "") +
