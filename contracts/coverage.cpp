@@ -234,7 +234,7 @@ std::vector<PageUnit> page_units(std::string_view page_text)
 bool has_normative_word(const PageUnit &unit)
 {
 	static const std::regex words(
-		R"(\b(must|will|shall|should|returns?|returned|fails?|failed|failure|cannot|is set|are set|is not|are not)\b)",
+		R"(\b(must|will|shall|should|returns?|returned|fails?|failed|failure|cannot|is set|are set|is not|are not|possible values)\b)",
 		std::regex::ECMAScript | std::regex::icase);
 	static const std::regex errnos(
 		R"(\b(EINVAL|ENOMEM|EOPNOTSUPP|ENOTSUP|ENOSYS|EAGAIN|EBUSY|EPERM|EACCES|ENOENT|EFAULT|ENODEV|EEXIST|ENOSPC|EIO|ENXIO|ERANGE|EPROTO|EMSGSIZE)\b)");

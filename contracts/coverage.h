@@ -67,7 +67,8 @@ std::vector<PageUnit> page_units(std::string_view page_text);
 
 // A unit that must be in the map: not a heading, and it has a normative
 // word: must, will, shall, should, return(s/ed), fail(s/ed/ure), cannot,
-// "is set", "are set", "is not", "are not" (any case), or an errno name
+// "is set", "are set", "is not", "are not", "possible values" (a field's
+// value domain) (any case), or an errno name
 // (EINVAL, ENOMEM, EOPNOTSUPP, ...).
 bool has_normative_word(const PageUnit &unit);
 
