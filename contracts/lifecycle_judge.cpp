@@ -22,6 +22,13 @@ using Field = std::function<std::optional<int64_t>(std::string_view field)>;
 // Whether a request sets the field a row's `other` names ("srq").
 using IsSet = std::function<bool(std::string_view field)>;
 
+// Check::OneOf and Check::ReplyOneOf: v is one of the values whose bits
+// (1 << v) the row's mask holds.
+bool one_of(uint64_t bits, int64_t v)
+{
+	return v >= 0 && v < 64 && (bits & (uint64_t(1) << v));
+}
+
 bool names_field(const char *list, std::string_view field)
 {
 	std::string_view l = list;
@@ -73,7 +80,7 @@ Verdict evaluate(Verb verb, const DeviceCaps &caps, const Field &value, const Is
 			if (r->other && !is_set(r->other))
 				break;
 			if (auto x = value(r->field);
-			    x && (*x < 0 || *x >= 64 || !(r->bits & (uint64_t(1) << *x))))
+			    x && !one_of(r->bits, *x))
 				breach(fmt::format("{}={} is none of the values {:#x} allows{}", r->field, *x,
 						   r->bits,
 						   r->other ? std::string(" with ") + r->other : std::string()));
@@ -393,7 +400,7 @@ static void judge_reply(Verdict &v, Verb verb, const std::function<std::optional
 		std::optional<int64_t> x = field(r->field);
 		if (!x)
 			continue;
-		if (r->bits && (*x < 0 || *x >= 64 || !(r->bits & (uint64_t(1) << *x))))
+		if (r->bits && !one_of(r->bits, *x))
 			v.breaches.push_back({r, fmt::format("the reply's {}={} is none of the values its type "
 							     "lists (mask {:#x})",
 							     r->field, *x, r->bits)});
