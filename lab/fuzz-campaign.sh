@@ -130,7 +130,12 @@ for dev in "${devices[@]}"; do
     if [ -z "$excerpt" ]; then
       known_bug="none: the console shows no oops (a hang, or a stop without one)"
     else
-      known_bug=$(printf '%s\n' "$excerpt" | "$repo/lab/known-oops" "$kfile" /dev/stdin)
+      # With the inputs since the boot, a later effect of a known bug is
+      # named too when one of them triggers it (the entry's trigger
+      # decodes them on the host: minutes for thousands).
+      since=()
+      [ "$ran" -gt 0 ] && since=(--history "$history" --build "$build" --target "$t")
+      known_bug=$(printf '%s\n' "$excerpt" | "$repo/lab/known-oops" "${since[@]}" "$kfile" /dev/stdin)
       case $? in
         0) ;;
         1) known_bug="none: no kernel_regressions entry of $(basename "$kfile") matches this oops (a new kernel bug, or a later effect of one)" ;;
