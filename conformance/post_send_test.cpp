@@ -6,6 +6,7 @@
 // judge (contracts/completion_judge.h) from the completions each CQ gave
 // and the bytes found where the WRs say they land; the case only drives.
 #include "fixtures/rigs/datapath_rig.h"
+#include "contracts/post_wr_eval.h"
 #include "contracts/rule_ids/poll_cq.h"
 #include "contracts/rule_ids/post_recv.h"
 #include "contracts/rule_ids/post_send.h"
@@ -204,6 +205,61 @@ std::vector<InlineParam> inline_params()
 }
 
 INSTANTIATE_TEST_SUITE_P(Wr, PostSendInline, ::testing::ValuesIn(inline_params()),
+			 [](const ::testing::TestParamInfo<InlineParam> &info) {
+				 return fmt::format("{}_{}", type_name(info.param.type),
+						    opcode_name(info.param.opcode));
+			 });
+
+// One inline WR of exactly the QP's max_inline_data bytes (as the sender's
+// create reported it): within what the QP takes inline, so the post takes
+// it (post_send.cap.inline_within_max_inline_data) and its bytes arrive.
+class PostSendInlineAtMax : public ::testing::TestWithParam<InlineParam> {};
+
+TEST_P(PostSendInlineAtMax, TakesItAndItsBytesArriveAsPosted)
+{
+	record_exchange_clause();
+	DatapathPair rig;
+	if (auto skip = rig.prepare({GetParam().type, false, false}))
+		GTEST_SKIP() << *skip;
+	// The responder's receive WR scatters over 192 bytes (UD: 40 of them the GRH).
+	const uint32_t room = GetParam().type == IBV_QPT_UD ? 192 - 40 : 192;
+	if (rig.max_inline() == 0)
+		GTEST_SKIP() << "the QP's max_inline_data is 0 (the device sends nothing inline)";
+	if (rig.max_inline() > room)
+		GTEST_SKIP() << "the QP's max_inline_data " << rig.max_inline() << " is above the " << room
+			     << " bytes the case's receive WR holds";
+	SendSpec s;
+	s.opcode = GetParam().opcode;
+	s.inline_data = true;
+	s.num_sge = 1;
+	s.length = rig.max_inline();
+	rig.allow_refusal();
+	if (auto stop = rig.post({s}, needs_recv(s.opcode))) {
+		if (rig.skipped())
+			GTEST_SKIP() << *stop;
+		return;
+	}
+	PostQueueNow q;
+	ibv_qp_attr attr{};
+	ibv_qp_init_attr init{};
+	if (int ret = rig.sender().query(attr, IBV_QP_CAP, init)) {
+		rig.fail("ibv_query_qp(IBV_QP_CAP)", ret);
+		return;
+	}
+	q.cap = attr.cap;
+	PostedWr w;
+	w.inline_data = true;
+	w.bytes = s.length;
+	int ret = rig.post_result();
+	record_verdict(judge_post_list(Verb::PostSend, q, {w}, ret, ret ? (int)rig.accepted() : -1),
+		       post_capacity_rules(Verb::PostSend), rig.evidence());
+	if (ret == 0)
+		record_verdict(judge_exchange(rig.settle()), exchange_rules(), rig.evidence());
+}
+
+INSTANTIATE_TEST_SUITE_P(Wr, PostSendInlineAtMax,
+			 ::testing::Values(InlineParam{IBV_QPT_RC, IBV_WR_SEND}, InlineParam{IBV_QPT_UC, IBV_WR_SEND},
+					   InlineParam{IBV_QPT_UD, IBV_WR_SEND}),
 			 [](const ::testing::TestParamInfo<InlineParam> &info) {
 				 return fmt::format("{}_{}", type_name(info.param.type),
 						    opcode_name(info.param.opcode));

@@ -35,7 +35,7 @@ constexpr const char kJudgeExchangeOrPolled[] =
 constexpr const char kJudgeExchange[] = "contracts/completion_judge.cpp judge_exchange";
 constexpr const char kJudgeFlush[] = "contracts/completion_judge.cpp judge_flush";
 constexpr const char kJudgePostRecvOnSrqQp[] = "contracts/completion_judge.cpp judge_post_recv_on_srq_qp";
-constexpr const char kEvaluatePostSrqRecv[] = "contracts/srq_eval.cpp evaluate_post_srq_recv";
+constexpr const char kEvaluatePostWr[] = "contracts/post_wr_eval.cpp evaluate_post_wr";
 constexpr const char kEvaluateRegMr[] = "contracts/reg_mr_eval.cpp evaluate_reg_mr";
 constexpr const char kEvaluatePostSendOpcode[] = "contracts/post_send_opcodes.cpp evaluate_post_send_opcode";
 constexpr const char kJudgeEce[] = "contracts/ece_judge.cpp judge_ece";
@@ -268,11 +268,11 @@ constexpr CheckKind kKinds[] = {
 	 [](const ContractRule &, const std::string &) -> std::string {
 		 return "every event acknowledged: ibv_destroy_srq returns 0";
 	 }},
-	{Check::AtMostObjects, "at-most-objects", true, kEvaluatePostSrqRecv,
+	{Check::AtMostObjects, "at-most-objects", true, kEvaluatePostWr,
 	 [](const ContractRule &r, const std::string &f) -> std::string {
 		 return f + " <= the object's " + (r.other ? r.other : "?");
 	 }},
-	{Check::RoomLeft, "room-left", true, kEvaluatePostSrqRecv,
+	{Check::RoomLeft, "room-left", true, kEvaluatePostWr,
 	 [](const ContractRule &r, const std::string &) -> std::string {
 		 return std::string("the WRs in the object < its ") + (r.other ? r.other : "?");
 	 }},

@@ -127,6 +127,47 @@ const std::vector<ContractRule> kRules = {
 	 "WR through bad_wr.",
 	 "A WR with more scatter elements than the SRQ's max_sge (or a negative num_sge) is a "
 	 "failure detected while posting: the post stops at it."},
+	{"post_recv.cap.num_sge_within_max_recv_sge", verb_bit(Verb::PostRecv), Check::AtMostObjects, "num_sge", 0, kNone, kNone, Feature::None, "max_recv_sge", 0,
+	 Level::MUST, 0, "ibv_create_qp(3), ibv_post_recv(3)",
+	 "max_recv_sge: Requested max number of s/g elements in a WR in the RQ; ibv_create_qp() "
+	 "will update the qp_init_attr->cap struct with the actual QP values of the QP that was "
+	 "created. ibv_post_recv() ... stops processing WRs from this list at the first failure "
+	 "(that can be detected immediately while requests are being posted), and returns this "
+	 "failing WR through bad_wr.",
+	 "A receive WR with more scatter elements than the QP's max_recv_sge (as ibv_query_qp "
+	 "reports its cap), or a negative num_sge, is a failure detected while posting: the post "
+	 "stops at it. Not for a QP with an SRQ (its post is refused whatever the WR: "
+	 "post_recv.srq_qp.refused)."},
+	{"post_recv.cap.max_recv_wr_outstanding", verb_bit(Verb::PostRecv), Check::RoomLeft, "outstanding", 0, kNone, kNone, Feature::None, "max_recv_wr", 0,
+	 Level::MUST, 0, "ibv_create_qp(3), ibv_post_recv(3)",
+	 "max_recv_wr: Requested max number of outstanding WRs in the RQ; ibv_create_qp() will "
+	 "update the qp_init_attr->cap struct with the actual QP values of the QP that was created. "
+	 "ibv_post_recv() ... stops processing WRs from this list at the first failure (that can be "
+	 "detected immediately while requests are being posted), and returns this failing WR "
+	 "through bad_wr.",
+	 "The QP's max_recv_wr (as ibv_query_qp reports its cap) is the most receive WRs its own RQ "
+	 "holds: a post takes the WRs up to it and fails at the first one past it. Judged where no "
+	 "message comes, so the WRs outstanding are the WRs posted."},
+	{"post_send.cap.num_sge_within_max_send_sge", verb_bit(Verb::PostSend), Check::AtMostObjects, "num_sge", 0, kNone, kNone, Feature::None, "max_send_sge", 0,
+	 Level::MUST, 0, "ibv_create_qp(3), ibv_post_send(3)",
+	 "max_send_sge: Requested max number of scatter/gather (s/g) elements in a WR in the SQ; "
+	 "ibv_create_qp() will update the qp_init_attr->cap struct with the actual QP values of the "
+	 "QP that was created. ibv_post_send() ... stops processing WRs from this list at the first "
+	 "failure (that can be detected immediately while requests are being posted), and returns "
+	 "this failing WR through bad_wr.",
+	 "A send WR with more gather elements than the QP's max_send_sge (as ibv_query_qp reports "
+	 "its cap), or a negative num_sge, is a failure detected while posting: the post stops at "
+	 "it. The send queue's max_send_wr is not judged so: a send WR leaves the queue when the "
+	 "device completes it, which a case cannot hold back on every device."},
+	{"post_send.cap.inline_within_max_inline_data", verb_bit(Verb::PostSend), Check::AtMostObjects, "inline_bytes", 0, kNone, kNone, Feature::None, "max_inline_data", 0,
+	 Level::MUST, 0, "ibv_create_qp(3), ibv_post_send(3)",
+	 "max_inline_data: Requested max number of data (bytes) that can be posted inline to the "
+	 "SQ, otherwise 0; ibv_create_qp() will update the qp_init_attr->cap struct with the actual "
+	 "QP values of the QP that was created. IBV_SEND_INLINE: Send data in given gather list as "
+	 "inline data in a send WQE.",
+	 "A WR with IBV_SEND_INLINE whose SGEs hold more bytes than the QP's max_inline_data (as "
+	 "ibv_query_qp reports its cap) cannot be posted inline: a failure detected while posting, "
+	 "the post stops at it. One of exactly max_inline_data bytes is within it."},
 	{"srq.async_event.acked_before_destroy", verb_bit(Verb::ModifySrq), Check::DestroyAfterAck, "", 0, kNone, kNone, Feature::None, nullptr, 0,
 	 Level::MUST, 0, "ibv_get_async_event(3) NOTES",
 	 "All async events that ibv_get_async_event() returns must be acknowledged using "

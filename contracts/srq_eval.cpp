@@ -1,4 +1,6 @@
 #include "contracts/srq_eval.h"
+
+#include "contracts/post_wr_eval.h"
 #include "contracts/value_check.h"
 
 #include <fmt/format.h>
@@ -122,31 +124,12 @@ std::vector<const ContractRule *> create_srq_report_rules()
 
 Verdict evaluate_post_srq_recv(const SrqNow &now, int num_sge)
 {
-	// The post's rows against the SRQ as it stands: AtMostObjects (the WR's
-	// `field` within the SRQ's `other`), RoomLeft (the SRQ holds fewer WRs
-	// than its `other`).
-	// The WR's own rows first (num_sge), then the SRQ's room.
-	Verdict v;
-	for (Check pass : {Check::AtMostObjects, Check::RoomLeft})
-	for (const ContractRule *r : rules_of(Verb::PostSrqRecv)) {
-		if (r->check != pass)
-			continue;
-		uint32_t bound = field_of(now.attr, r->other ? r->other : "");
-		switch (r->check) {
-		case Check::AtMostObjects:
-			if (num_sge < 0 || (uint32_t)num_sge > bound)
-				v.breaches.push_back({r, fmt::format("{}={} above {}={}", r->field, num_sge, r->other, bound)});
-			break;
-		case Check::RoomLeft:
-			if (now.outstanding >= bound)
-				v.breaches.push_back(
-					{r, fmt::format("{} WRs outstanding, {}={}", now.outstanding, r->other, bound)});
-			break;
-		default:
-			break;
-		}
-	}
-	return v;
+	PostQueueNow q;
+	q.srq = now.attr;
+	q.outstanding = now.outstanding;
+	PostedWr wr;
+	wr.num_sge = num_sge;
+	return evaluate_post_wr(Verb::PostSrqRecv, q, wr);
 }
 
 } // namespace ibvcert
