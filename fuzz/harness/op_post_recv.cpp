@@ -5,6 +5,7 @@
 // responder receiving from the SRQ is given no ibv_post_recv
 // (ibv_post_recv(3) NOTES: "you must use the function ibv_post_srq_recv()").
 #include "fuzz/harness/ops.h"
+#include "contracts/post_wr_eval.h"
 #include "fuzz/harness/oracle.h"
 
 #include "contracts/names.h"
@@ -82,9 +83,22 @@ public:
 	{
 		const PairModel &m = lane.pair().model;
 		const Bound &b = bound_[lane.index()];
-		if (!m.sound || m.srq || b.num_sge < 1 || (uint32_t)b.num_sge > m.max_recv_sge ||
-		    m.recvs.size() + wrs_ > m.max_recv_wr)
-			return std::nullopt; // the page gives no verdict on these
+		if (!m.sound || m.srq)
+			return std::nullopt;
+		// The post's capacity rows, WR by WR on the RQ as the model holds it
+		// (max_recv_sge, max_recv_wr as ibv_create_qp reported them): the
+		// first WR that breaks one fails the post.
+		PostQueueNow q;
+		q.cap.max_recv_wr = m.max_recv_wr;
+		q.cap.max_recv_sge = m.max_recv_sge;
+		q.outstanding = (uint32_t)m.recvs.size();
+		PostedWr w;
+		w.num_sge = b.num_sge;
+		for (int k = 0; k < wrs_; k++, q.outstanding++)
+			if (Verdict v = evaluate_post_wr(Verb::PostRecv, q, w); !v.accepts())
+				return expect_of(v);
+		if (b.num_sge < 1)
+			return std::nullopt; // no SGE: the model does not count the room a message finds
 		return Expect{};
 	}
 

@@ -22,6 +22,7 @@
 #include "contracts/completion_judge.h"
 #include "contracts/polled_judge.h"
 #include "contracts/names.h"
+#include "contracts/post_wr_eval.h"
 #include "contracts/srq_attr.h"
 #include "contracts/rule_ids/post_send.h"
 #include "contracts/rule_ids/srq.h"
@@ -194,15 +195,25 @@ public:
 	{
 		const Bound &b = bound_[lane.index()];
 		const PairModel &m = lane.pair().model;
+		// A WR that breaks a row fails the post, whatever the WRs before it
+		// did: the opcode table, then the capacity rows the model knows the
+		// bound of (max_send_sge as ibv_create_qp reported it; an inline
+		// WR's max_inline_data it does not keep).
+		PostQueueNow q;
+		q.cap.max_send_sge = m.max_send_sge;
 		for (const Wr &w : b.wrs) {
 			if (!opcode_in_table(m.type, w.c.opcode)) {
 				static const ContractRule *r = find_rule(rule_id::post_send_opcode_in_the_qp_type_table);
 				return expect_reject(*r);
 			}
-			if (!plain_opcode(w.c.opcode) || w.c.inline_data || w.num_sge < 1 ||
-			    (uint32_t)w.num_sge > m.max_send_sge)
-				return std::nullopt; // no page gives a verdict
+			PostedWr pw;
+			pw.num_sge = w.num_sge;
+			if (Verdict v = evaluate_post_wr(Verb::PostSend, q, pw); !v.accepts())
+				return expect_of(v);
 		}
+		for (const Wr &w : b.wrs)
+			if (!plain_opcode(w.c.opcode) || w.c.inline_data || w.num_sge < 1)
+				return std::nullopt; // outside what the model predicts
 		return Expect{};
 	}
 
