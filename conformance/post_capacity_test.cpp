@@ -2,7 +2,7 @@
 // ibv_query_qp reports it; ibv_post_recv(3) and ibv_post_send(3) stop at
 // the first failure and return it through bad_wr), on a pair in RTS with
 // nothing sent: the RQ holds max_recv_wr WRs and refuses the next; a WR
-// past max_recv_sge or max_send_sge, or an inline WR past max_inline_data,
+// past max_recv_sge or max_send_sge (or of a negative num_sge), or an inline WR past max_inline_data,
 // stops the post at it. Judged by the posts' capacity rows
 // (contracts/post_wr_eval.h: judge_post_list); the case drives the device.
 #include "fixtures/rigs/datapath_rig.h"
@@ -96,41 +96,61 @@ TEST_P(PostRecvCapacity, TakesMaxRecvWrWrsAndStopsAtTheFirstPastThem)
 	judge(rig, Verb::PostRecv, q, {PostedWr{}}, ret, bad, "ibv_post_recv of one WR more");
 }
 
-class PostRecvMaxSge : public ::testing::TestWithParam<ibv_qp_type> {};
+// The value classes of num_sge outside what the RQ takes: one past
+// max_recv_sge, and a negative count (an int: no size of an array).
+enum class NumSge { AboveMax, Negative };
 
-// A WR of one SGE, then one of max_recv_sge + 1, as one list.
-TEST_P(PostRecvMaxSge, WrAboveMaxRecvSgeStopsThePostAtIt)
+struct NumSgeParam {
+	ibv_qp_type type;
+	NumSge num_sge;
+};
+
+std::string num_sge_param_name(const ::testing::TestParamInfo<NumSgeParam> &info)
+{
+	return qp_type_name(info.param.type) + (info.param.num_sge == NumSge::AboveMax ? "_AboveMax" : "_Negative");
+}
+
+int num_sge_of(NumSge c, uint32_t max)
+{
+	return c == NumSge::AboveMax ? (int)max + 1 : -1;
+}
+
+class PostRecvNumSge : public ::testing::TestWithParam<NumSgeParam> {};
+
+// A WR of one SGE, then one whose num_sge is of the class, as one list.
+TEST_P(PostRecvNumSge, WrOfNumSgeOutsideZeroToMaxRecvSgeStopsThePostAtIt)
 {
 	record_clause({rule_id::post_recv_cap_num_sge_within_max_recv_sge});
 	DatapathPair rig;
 	ibv_qp_cap cap{};
-	if (auto stop = prepare(rig, GetParam(), true, cap))
+	if (auto stop = prepare(rig, GetParam().type, true, cap))
 		GTEST_SKIP() << *stop;
 	ibv_sge first{};
 	std::vector<ibv_recv_wr> wrs{rig.recv_wr(1, 0, first)};
 	std::vector<ibv_sge> many(cap.max_recv_sge + 1);
 	for (uint32_t i = 0; i < many.size(); i++)
 		rig.recv_wr(2, 1, many[i]); // each over the second slot
-	ibv_recv_wr over{};
-	over.wr_id = 2;
-	over.sg_list = many.data();
-	over.num_sge = (int)many.size();
-	wrs.push_back(over);
+	ibv_recv_wr other{};
+	other.wr_id = 2;
+	other.sg_list = many.data();
+	other.num_sge = num_sge_of(GetParam().num_sge, cap.max_recv_sge);
+	wrs.push_back(other);
 	int bad = -1;
 	int ret = post_recv_list(rig, wrs, bad);
 	std::vector<PostedWr> shapes(2);
-	shapes[1].num_sge = over.num_sge;
+	shapes[1].num_sge = other.num_sge;
 	PostQueueNow q;
 	q.cap = cap;
-	judge(rig, Verb::PostRecv, q, shapes, ret, bad, "ibv_post_recv of 1 SGE, then max_recv_sge + 1");
+	judge(rig, Verb::PostRecv, q, shapes, ret, bad,
+	      fmt::format("ibv_post_recv of 1 SGE, then num_sge {}", other.num_sge));
 }
 
 // One SEND on the sender, its SGEs over the rig's buffer: num_sge of them,
 // each length bytes; inline or not.
 int post_one_send(DatapathPair &rig, int num_sge, uint32_t length, bool inline_data, int &bad_index)
 {
-	std::vector<ibv_sge> sges(num_sge);
-	for (int i = 0; i < num_sge; i++)
+	std::vector<ibv_sge> sges(num_sge > 0 ? num_sge : 1); // a negative count names one SGE's array
+	for (size_t i = 0; i < sges.size(); i++)
 		sges[i] = {(uint64_t)(uintptr_t)(rig.buffer() + i * length), length, rig.lkey()};
 	ibv_send_wr wr{};
 	wr.wr_id = 7;
@@ -144,23 +164,22 @@ int post_one_send(DatapathPair &rig, int num_sge, uint32_t length, bool inline_d
 	return ret;
 }
 
-class PostSendMaxSge : public ::testing::TestWithParam<ibv_qp_type> {};
+class PostSendNumSge : public ::testing::TestWithParam<NumSgeParam> {};
 
-TEST_P(PostSendMaxSge, WrAboveMaxSendSgeStopsThePostAtIt)
+TEST_P(PostSendNumSge, WrOfNumSgeOutsideZeroToMaxSendSgeStopsThePostAtIt)
 {
 	record_clause({rule_id::post_send_cap_num_sge_within_max_send_sge});
 	DatapathPair rig;
 	ibv_qp_cap cap{};
-	if (auto stop = prepare(rig, GetParam(), false, cap))
+	if (auto stop = prepare(rig, GetParam().type, false, cap))
 		GTEST_SKIP() << *stop;
 	PostedWr w;
-	w.num_sge = (int)cap.max_send_sge + 1;
-	w.bytes = 8ull * w.num_sge;
+	w.num_sge = num_sge_of(GetParam().num_sge, cap.max_send_sge);
 	int bad = -1;
 	int ret = post_one_send(rig, w.num_sge, 8, false, bad);
 	PostQueueNow q;
 	q.cap = cap;
-	judge(rig, Verb::PostSend, q, {w}, ret, bad, "ibv_post_send of a SEND of max_send_sge + 1 SGEs");
+	judge(rig, Verb::PostSend, q, {w}, ret, bad, fmt::format("ibv_post_send of a SEND of num_sge {}", w.num_sge));
 }
 
 class PostSendInlineAboveMax : public ::testing::TestWithParam<ibv_qp_type> {};
@@ -186,8 +205,15 @@ TEST_P(PostSendInlineAboveMax, StopsThePostAtIt)
 const auto kTypes = ::testing::Values(IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD);
 const auto kConnected = ::testing::Values(IBV_QPT_RC, IBV_QPT_UC);
 INSTANTIATE_TEST_SUITE_P(QpType, PostRecvCapacity, kTypes, type_param_name);
-INSTANTIATE_TEST_SUITE_P(QpType, PostRecvMaxSge, kTypes, type_param_name);
-INSTANTIATE_TEST_SUITE_P(QpType, PostSendMaxSge, kConnected, type_param_name);
+INSTANTIATE_TEST_SUITE_P(QpType, PostRecvNumSge,
+			 ::testing::Values(NumSgeParam{IBV_QPT_RC, NumSge::AboveMax}, NumSgeParam{IBV_QPT_RC, NumSge::Negative},
+					   NumSgeParam{IBV_QPT_UC, NumSge::AboveMax}, NumSgeParam{IBV_QPT_UC, NumSge::Negative},
+					   NumSgeParam{IBV_QPT_UD, NumSge::AboveMax}, NumSgeParam{IBV_QPT_UD, NumSge::Negative}),
+			 num_sge_param_name);
+INSTANTIATE_TEST_SUITE_P(QpType, PostSendNumSge,
+			 ::testing::Values(NumSgeParam{IBV_QPT_RC, NumSge::AboveMax}, NumSgeParam{IBV_QPT_RC, NumSge::Negative},
+					   NumSgeParam{IBV_QPT_UC, NumSge::AboveMax}, NumSgeParam{IBV_QPT_UC, NumSge::Negative}),
+			 num_sge_param_name);
 INSTANTIATE_TEST_SUITE_P(QpType, PostSendInlineAboveMax, kConnected, type_param_name);
 
 } // namespace
