@@ -6,6 +6,8 @@
 //   at that WR: the WRs before it are posted, bad_wr points at it.
 #include "conformance/srq_test.h"
 #include "contracts/rule_ids/srq.h"
+#include "contracts/post_wr_eval.h"
+#include "fixtures/rigs/call_record.h"
 
 #include <vector>
 
@@ -64,6 +66,24 @@ TEST_P(SrqPostMaxSge, WrAboveMaxSgeStopsThePostAtIt)
 		EXPECT_EQ(r.outstanding(), 1u) << "the WR before the bad one was not posted\n"
 					       << r.evidence();
 	}
+}
+
+// The other value class of num_sge outside what the SRQ takes: a negative
+// count (an int: no size of an array). Judged by the posts' capacity rows
+// (contracts/post_wr_eval.h).
+TEST_P(SrqPostMaxSge, WrWithNegativeNumSgeStopsThePostAtIt)
+{
+	ASSERT_FALSE(HasFailure());
+	SrqRig &r = *rig;
+	PostQueueNow q;
+	q.srq = r.created();
+	q.outstanding = r.outstanding();
+	int bad_index = -1;
+	int ret = r.post_list({1, -1}, bad_index);
+	std::vector<PostedWr> wrs(2);
+	wrs[1].num_sge = -1;
+	record_verdict(judge_post_list(Verb::PostSrqRecv, q, wrs, ret, bad_index), post_capacity_rules(Verb::PostSrqRecv),
+		       r.evidence());
 }
 
 INSTANTIATE_TEST_SUITE_P(Attr, SrqPostCapacity, kSrqOnly, traffic_name);
