@@ -178,6 +178,44 @@ INSTANTIATE_TEST_SUITE_P(Wr, PostSendExchange, ::testing::ValuesIn(exchange_para
 						    signal_name(p.signal), p.sges);
 			 });
 
+// A message of no bytes, a value class of the SGEs (num_sge 0, or one SGE
+// of length 0): valid work of every opcode that carries data, completing
+// like any other (byte_len 0 on the receive completion).
+struct ZeroLengthParam {
+	ibv_qp_type type;
+	ibv_wr_opcode opcode;
+	int num_sge; // 0, or 1 (of length 0)
+};
+
+class PostSendZeroLength : public ::testing::TestWithParam<ZeroLengthParam> {};
+
+TEST_P(PostSendZeroLength, CompletesLikeAnyMessage)
+{
+	std::vector<SendSpec> sends = list_of(GetParam().opcode, Signal::AllSignaled, 1, false);
+	for (SendSpec &s : sends) {
+		s.num_sge = GetParam().num_sge;
+		s.length = 0;
+	}
+	run_exchange({GetParam().type, false, false}, sends);
+}
+
+std::vector<ZeroLengthParam> zero_length_params()
+{
+	std::vector<ZeroLengthParam> out;
+	for (ibv_qp_type t : {IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD})
+		for (ibv_wr_opcode op : opcodes_of(t))
+			if (!is_atomic(op))
+				for (int n : {0, 1})
+					out.push_back({t, op, n});
+	return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Wr, PostSendZeroLength, ::testing::ValuesIn(zero_length_params()),
+			 [](const ::testing::TestParamInfo<ZeroLengthParam> &info) {
+				 return fmt::format("{}_{}_{}", type_name(info.param.type), opcode_name(info.param.opcode),
+						    info.param.num_sge ? "OneEmptySge" : "NoSge");
+			 });
+
 // IBV_SEND_INLINE: an lkey naming no MR, the buffer overwritten right after
 // the call.
 struct InlineParam {
