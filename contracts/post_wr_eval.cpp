@@ -63,7 +63,9 @@ Verdict evaluate_post_wr(Verb verb, const PostQueueNow &now, const PostedWr &wr)
 			int64_t value = 0;
 			if (pass == Check::AtMostObjects && field_of(wr, r->field, value) &&
 			    (value < 0 || (uint64_t)value > bound))
-				v.breaches.push_back({r, fmt::format("{}={} above {}={}", r->field, value, r->other, bound)});
+				v.breaches.push_back({r, value < 0 ? fmt::format("{}={} is negative: no count ({}={})", r->field,
+										 value, r->other, bound)
+								   : fmt::format("{}={} above {}={}", r->field, value, r->other, bound)});
 			if (pass == Check::RoomLeft && now.outstanding >= bound)
 				v.breaches.push_back(
 					{r, fmt::format("{} WRs outstanding, {}={}", now.outstanding, r->other, bound)});

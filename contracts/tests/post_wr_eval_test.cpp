@@ -49,7 +49,10 @@ TEST(PostWrEval, EachBoundIsBrokenOnePastIt)
 {
 	EXPECT_TRUE(evaluate_post_wr(Verb::PostRecv, queue(4), wr(1)).breaks(rule_id::post_recv_cap_max_recv_wr_outstanding));
 	EXPECT_TRUE(evaluate_post_wr(Verb::PostRecv, queue(), wr(3)).breaks(rule_id::post_recv_cap_num_sge_within_max_recv_sge));
-	EXPECT_TRUE(evaluate_post_wr(Verb::PostRecv, queue(), wr(-1)).breaks(rule_id::post_recv_cap_num_sge_within_max_recv_sge));
+	Verdict negative = evaluate_post_wr(Verb::PostRecv, queue(), wr(-1));
+	ASSERT_TRUE(negative.breaks(rule_id::post_recv_cap_num_sge_within_max_recv_sge));
+	EXPECT_NE(negative.breaches.front().detail.find("num_sge=-1 is negative"), std::string::npos)
+		<< negative.breaches.front().detail;
 	EXPECT_TRUE(evaluate_post_wr(Verb::PostSend, queue(), wr(3)).breaks(rule_id::post_send_cap_num_sge_within_max_send_sge));
 	EXPECT_TRUE(evaluate_post_wr(Verb::PostSend, queue(), wr(1, true, 65))
 			    .breaks(rule_id::post_send_cap_inline_within_max_inline_data));
