@@ -71,5 +71,38 @@ INSTANTIATE_TEST_SUITE_P(QpType, PostRecvOnSrqQp, ::testing::Values(IBV_QPT_RC, 
 				 return qp_type_name(info.param);
 			 });
 
+// ibv_post_recv on a QP taken back to RESET. The page does not say that a
+// post there fails (the IB spec does), so the post may be refused or taken;
+// a refusal is a failure detected while posting: an errno value, and the WR
+// returned through bad_wr (ibv_post_recv(3)).
+class PostRecvInReset : public ::testing::TestWithParam<ibv_qp_type> {};
+
+TEST_P(PostRecvInReset, ARefusalNamesTheWrThroughBadWr)
+{
+	record_clause({rule_id::post_recv_bad_wr_names_the_failing_wr, {rule_id::post_recv_return_zero_or_errno}});
+	DatapathPair rig;
+	if (auto skip = rig.prepare({GetParam(), false, false}))
+		GTEST_SKIP() << *skip;
+	ibv_qp_attr reset{};
+	reset.qp_state = IBV_QPS_RESET;
+	if (int ret = rig.responder().modify(reset, IBV_QP_STATE)) {
+		rig.fail("ibv_modify_qp(responder, RTS -> RESET)", ret);
+		return;
+	}
+	rig.note("ibv_modify_qp(responder, RTS -> RESET) -> 0");
+	ibv_sge sge{};
+	ibv_recv_wr wr = rig.recv_wr(1, 0, sge);
+	ibv_recv_wr *bad = nullptr;
+	int ret = rig.responder().post_recv(&wr, &bad);
+	record_call({Verb::PostRecv, ret, 1, bad == &wr ? 0 : -1},
+		    fmt::format("ibv_post_recv(responder in RESET, 1 WR) -> {}, bad_wr {}\n{}", errno_name(ret),
+				bad == &wr ? "the WR" : bad ? "not the WR" : "NULL", rig.evidence()));
+}
+
+INSTANTIATE_TEST_SUITE_P(QpType, PostRecvInReset, ::testing::Values(IBV_QPT_RC, IBV_QPT_UC, IBV_QPT_UD),
+			 [](const ::testing::TestParamInfo<ibv_qp_type> &info) {
+				 return qp_type_name(info.param);
+			 });
+
 } // namespace
 } // namespace ibvcert
