@@ -32,17 +32,7 @@ std::optional<std::string> prepare(DatapathPair &rig, ibv_qp_type type, bool res
 {
 	if (auto skip = rig.prepare({type, false, false}))
 		return skip;
-	ibv_qp_attr attr{};
-	ibv_qp_init_attr init{};
-	Qp &qp = responder ? rig.responder() : rig.sender();
-	if (int ret = qp.query(attr, IBV_QP_CAP, init))
-		return rig.fail("ibv_query_qp(IBV_QP_CAP)", ret);
-	cap = attr.cap;
-	rig.note(fmt::format("{} cap as ibv_query_qp reports it: max_send_wr {}, max_recv_wr {}, max_send_sge {}, "
-			     "max_recv_sge {}, max_inline_data {}",
-			     responder ? "responder" : "sender", cap.max_send_wr, cap.max_recv_wr, cap.max_send_sge,
-			     cap.max_recv_sge, cap.max_inline_data));
-	return std::nullopt;
+	return rig.query_cap(responder, cap);
 }
 
 // Posts wrs (a list linked here) to the responder's RQ; the result and the

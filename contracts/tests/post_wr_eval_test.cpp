@@ -37,6 +37,20 @@ TEST(PostWrEval, EachVerbHasItsCapacityRows)
 	EXPECT_EQ(post_capacity_rules(Verb::PostSrqRecv).size(), 2u);
 }
 
+TEST(PostWrEval, EveryCapacityRowNamesAnAttributeOfItsQueue)
+{
+	// A row naming no attribute of a queue would read a bound of 0 and
+	// refuse this WR of one SGE and one inline byte.
+	PostQueueNow q;
+	q.cap = {5, 5, 5, 5, 5};
+	q.srq.max_wr = 5;
+	q.srq.max_sge = 5;
+	for (Verb verb : {Verb::PostRecv, Verb::PostSend, Verb::PostSrqRecv}) {
+		Verdict v = evaluate_post_wr(verb, q, wr(1, true, 1));
+		EXPECT_TRUE(v.accepts()) << verbs_text(*v.breaches.front().rule) << ": " << v.breaches.front().detail;
+	}
+}
+
 TEST(PostWrEval, AWrWithinEveryBoundAndRoomLeftBreaksNothing)
 {
 	EXPECT_TRUE(evaluate_post_wr(Verb::PostRecv, queue(3), wr(2)).accepts());
