@@ -112,9 +112,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &access_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(access, 160, nullptr)
 
 } // namespace ibvcert

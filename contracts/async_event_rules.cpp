@@ -110,9 +110,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &async_event_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(async_event, 170, nullptr)
 
 } // namespace ibvcert

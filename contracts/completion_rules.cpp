@@ -195,9 +195,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &completion_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(completion, 110, nullptr)
 
 } // namespace ibvcert

@@ -95,9 +95,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &cq_notify_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(cq_notify, 130, nullptr)
 
 } // namespace ibvcert

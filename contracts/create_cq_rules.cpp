@@ -37,9 +37,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &create_cq_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(create_cq, 120, "contracts/create_cq_judge.cpp judge_create_cq")
 
 } // namespace ibvcert

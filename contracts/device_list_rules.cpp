@@ -68,9 +68,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &device_list_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(device_list, 150, nullptr)
 
 } // namespace ibvcert

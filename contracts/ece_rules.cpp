@@ -46,9 +46,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &ece_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(ece, 40, nullptr)
 
 } // namespace ibvcert

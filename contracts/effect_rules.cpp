@@ -605,9 +605,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &effect_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(effect, 70, nullptr)
 
 } // namespace ibvcert

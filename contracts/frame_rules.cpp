@@ -36,9 +36,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &frame_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(frame, 100, nullptr)
 
 } // namespace ibvcert

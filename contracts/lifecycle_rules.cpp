@@ -338,9 +338,7 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &lifecycle_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(lifecycle, 140, "contracts/lifecycle_judge.cpp, the verb's judge (judge_create_qp, judge_reg_mr, "
+		    "judge_create_ah, judge_query_port, judge_query_gid, judge_destroy)")
 
 } // namespace ibvcert

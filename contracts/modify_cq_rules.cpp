@@ -106,9 +106,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &modify_cq_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(modify_cq, 60, nullptr)
 
 } // namespace ibvcert

@@ -219,9 +219,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &modify_qp_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(modify_qp, 10, nullptr)
 
 } // namespace ibvcert

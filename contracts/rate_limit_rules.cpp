@@ -42,9 +42,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &rate_limit_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(rate_limit, 30, nullptr)
 
 } // namespace ibvcert

@@ -64,9 +64,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &resize_cq_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(resize_cq, 90, "contracts/resize_cq_judge.cpp judge_resize_cq")
 
 } // namespace ibvcert

@@ -103,9 +103,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &return_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(return, 80, nullptr)
 
 } // namespace ibvcert

@@ -78,13 +78,8 @@ const std::vector<const ContractRule *> &all_rules()
 {
 	static const std::vector<const ContractRule *> rules = [] {
 		std::vector<const ContractRule *> out;
-		for (const auto *family : {&modify_qp_rules(), &srq_rules(), &rate_limit_rules(),
-					   &ece_rules(), &sched_rules(), &modify_cq_rules(),
-					   &effect_rules(), &return_rules(), &resize_cq_rules(),
-					   &frame_rules(), &completion_rules(), &create_cq_rules(),
-					   &cq_notify_rules(), &lifecycle_rules(), &device_list_rules(),
-					   &access_rules(), &async_event_rules()})
-			for (const auto &r : *family)
+		for (const RuleFamily *family : rule_families())
+			for (const auto &r : family->rows())
 				out.push_back(&r);
 		return out;
 	}();

@@ -263,23 +263,32 @@ std::string condition_text(const ContractRule &rule);
 // "ibv_modify_qp|ibv_modify_qp_rate_limit"
 std::string verbs_text(const ContractRule &rule);
 
-// The family tables (contracts/*_rules.cpp); all_rules() joins them.
-const std::vector<ContractRule> &modify_qp_rules();
-const std::vector<ContractRule> &srq_rules();
-const std::vector<ContractRule> &rate_limit_rules();
-const std::vector<ContractRule> &ece_rules();
-const std::vector<ContractRule> &sched_rules();
-const std::vector<ContractRule> &modify_cq_rules();
-const std::vector<ContractRule> &effect_rules();
-const std::vector<ContractRule> &return_rules();
-const std::vector<ContractRule> &resize_cq_rules();
-const std::vector<ContractRule> &frame_rules();
-const std::vector<ContractRule> &completion_rules();
-const std::vector<ContractRule> &create_cq_rules();
-const std::vector<ContractRule> &cq_notify_rules();
-const std::vector<ContractRule> &lifecycle_rules();
-const std::vector<ContractRule> &device_list_rules();
-const std::vector<ContractRule> &access_rules();
-const std::vector<ContractRule> &async_event_rules();
+// A family of rows: one contracts/*_rules.cpp, its table that file's kRules.
+// The file names itself with one line, IBVCERT_RULE_FAMILY(name, order,
+// own_judge), which defines name_rules() and name_family(); the build finds
+// the families by that line (contracts/CMakeLists.txt) and declares them in
+// the generated contracts/rule_families.h, included below. A new family is
+// its file, nothing else.
+struct RuleFamily {
+	const char *name;  // "resize_cq"
+	int order;         // all_rules() joins the families by it, lowest first
+	const std::vector<ContractRule> &(*rows)();
+	// Where the family's verb has a judge of its own that decides the
+	// table's rows of the shared effect checks (contracts/executed_by.h);
+	// nullptr: each row is executed where its check kind is.
+	const char *own_judge;
+};
+// Every family, by order (generated: contracts/rule_families.cpp).
+const std::vector<const RuleFamily *> &rule_families();
+
+#define IBVCERT_RULE_FAMILY(name, order, own_judge)                                                                \
+	const std::vector<ContractRule> &name##_rules() { return kRules; }                                         \
+	const RuleFamily &name##_family()                                                                          \
+	{                                                                                                          \
+		static const RuleFamily family{#name, order, name##_rules, own_judge};                             \
+		return family;                                                                                     \
+	}
 
 } // namespace ibvcert
+
+#include "contracts/rule_families.h"

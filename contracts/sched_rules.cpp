@@ -89,9 +89,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &sched_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(sched, 50, nullptr)
 
 } // namespace ibvcert

@@ -64,9 +64,6 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
-const std::vector<ContractRule> &srq_rules()
-{
-	return kRules;
-}
+IBVCERT_RULE_FAMILY(srq, 20, nullptr)
 
 } // namespace ibvcert

@@ -25,6 +25,28 @@ TEST(ContractRules, IdsAreUniqueAndNamedFamilyFieldWhat)
 	EXPECT_EQ(find_rule("no.such.rule"), nullptr);
 }
 
+// The families come from the IBVCERT_RULE_FAMILY lines the build found: each
+// its own order (all_rules() would otherwise join two by the glob's order),
+// each with rows, and the rows of all of them are all_rules().
+TEST(ContractRules, EachFamilyHasItsOwnOrderAndAllRulesJoinsThemInIt)
+{
+	std::set<int> orders;
+	std::set<std::string> names;
+	size_t rows = 0;
+	int last = -1;
+	for (const RuleFamily *family : rule_families()) {
+		EXPECT_TRUE(orders.insert(family->order).second) << family->name << ": order " << family->order << " taken";
+		EXPECT_TRUE(names.insert(family->name).second) << family->name << " listed twice";
+		EXPECT_GT(family->order, last) << family->name;
+		last = family->order;
+		EXPECT_FALSE(family->rows().empty()) << family->name;
+		for (const ContractRule &r : family->rows())
+			EXPECT_EQ(all_rules().at(rows++), &r) << family->name << ": " << r.id;
+	}
+	EXPECT_EQ(rows, all_rules().size());
+	EXPECT_EQ(names.count("resize_cq"), 1u);
+}
+
 TEST(ContractRules, EveryRuleBindsAVerbAndCitesItsSentence)
 {
 	for (const ContractRule *r : all_rules()) {
