@@ -132,9 +132,11 @@ void check_async_events(Lane &lane, Oracle &oracle)
 			     v, {}, lane.events().evidence()});
 }
 
+// ibv_get_async_event with ibv_ack_async_event.
 void get_async_event_step(Session &s)
 {
 	s.execute(std::make_unique<GetAsyncEventOp>());
 }
+IBVCERT_FUZZ_ROW(get_async_event, 19);
 
 } // namespace ibvcert::fuzz

@@ -127,6 +127,8 @@ private:
 
 } // namespace
 
+// Completion events on two channels and three CQs of the op's own (the
+// suites' rig), judged by judge_cq_notify (op_channels.cpp).
 void channels_step(Session &s)
 {
 	auto &in = s.in();
@@ -144,5 +146,6 @@ void channels_step(Session &s)
 	bool destroy = in.ConsumeBool();
 	s.execute(std::make_unique<ChannelsOp>(std::move(acts), destroy));
 }
+IBVCERT_FUZZ_ROW(channels, 38);
 
 } // namespace ibvcert::fuzz

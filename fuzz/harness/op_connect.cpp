@@ -134,6 +134,7 @@ private:
 
 } // namespace
 
+// The lane's loopback-connected QP pair, made by Device::connect_loopback.
 void connect_pair_step(Session &s)
 {
 	auto &in = s.in();
@@ -141,5 +142,6 @@ void connect_pair_step(Session &s)
 	bool srq = in.ConsumeBool();
 	s.execute(std::make_unique<ConnectPairOp>(type, srq));
 }
+IBVCERT_FUZZ_ROW(connect_pair, 16);
 
 } // namespace ibvcert::fuzz

@@ -227,6 +227,9 @@ private:
 
 } // namespace
 
+// Completion events on a channel and a CQ of the op's own: arms, SENDs and
+// a flush completing on it, reads and acks, judged by judge_cq_notify
+// (contracts/cq_notify_judge.h).
 void cq_notify_step(Session &s)
 {
 	auto &in = s.in();
@@ -238,5 +241,6 @@ void cq_notify_step(Session &s)
 	}
 	s.execute(std::make_unique<CqNotifyOp>(std::move(acts)));
 }
+IBVCERT_FUZZ_ROW(cq_notify, 25);
 
 } // namespace ibvcert::fuzz

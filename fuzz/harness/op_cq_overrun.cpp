@@ -203,6 +203,8 @@ private:
 
 } // namespace
 
+// A CQ of the op's own overrun by a RAW_PACKET QP's SENDs (emu0's virtual
+// clock), polled, the events read, both destroyed (op_cq_overrun.cpp).
 void cq_overrun_step(Session &s)
 {
 	auto &in = s.in();
@@ -212,5 +214,6 @@ void cq_overrun_step(Session &s)
 	bool destroy_first = in.ConsumeBool();
 	s.execute(std::make_unique<CqOverrunOp>(cqe, after, poll_between, destroy_first));
 }
+IBVCERT_FUZZ_ROW(cq_overrun, 30);
 
 } // namespace ibvcert::fuzz

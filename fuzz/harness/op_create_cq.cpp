@@ -126,6 +126,8 @@ private:
 
 } // namespace
 
+// ibv_create_cq on a channel of the op's own with a comp_vector of each
+// value class, judged by judge_create_cq (op_create_cq.cpp).
 void create_cq_vector_step(Session &s)
 {
 	auto &in = s.in();
@@ -134,5 +136,6 @@ void create_cq_vector_step(Session &s)
 	int any = c == VectorClass::Any ? in.ConsumeIntegral<int>() : 0;
 	s.execute(std::make_unique<CreateCqVectorOp>(cqe, c, any));
 }
+IBVCERT_FUZZ_ROW(create_cq_vector, 39);
 
 } // namespace ibvcert::fuzz

@@ -260,6 +260,8 @@ private:
 
 } // namespace
 
+// QP lifecycle and ibv_modify_qp / ibv_query_qp.
+// a QP of a decoded type and caps, then walked to a decoded state
 void create_qp_step(Session &s)
 {
 	auto &in = s.in();
@@ -283,6 +285,7 @@ void create_qp_step(Session &s)
 	bool sig_all = in.ConsumeBool();
 	create_and_walk(s, slot, type, caps, sig_all);
 }
+IBVCERT_FUZZ_ROW(create_qp, 0);
 
 void create_vary_walk_qp_step(Session &s)
 {
@@ -295,6 +298,7 @@ void create_vary_walk_qp_step(Session &s)
 	if (op.ret[0] == 0 && s.lane(0).slot(slot))
 		vary_walk(s, slot, true);
 }
+IBVCERT_FUZZ_ROW(create_vary_walk_qp, 29);
 
 void one_qp_setup(Session &s)
 {
@@ -303,6 +307,8 @@ void one_qp_setup(Session &s)
 	create_and_walk(s, 0, type, caps, false);
 }
 
+// ibv_create_qp with the lane's SRQ: a covered type, receive caps valid or
+// above the device's maxima, judged by judge_create_qp (op_create_qp.cpp).
 void create_qp_srq_step(Session &s)
 {
 	auto &in = s.in();
@@ -312,5 +318,6 @@ void create_qp_srq_step(Session &s)
 	int recv_kind = in.ConsumeIntegralInRange(0, 3);
 	s.execute(std::make_unique<CreateQpOnSrqOp>(type, recv_kind));
 }
+IBVCERT_FUZZ_ROW(create_qp_srq, 37);
 
 } // namespace ibvcert::fuzz

@@ -63,5 +63,6 @@ void destroy_qp_step(Session &s)
 	if (slot >= 0)
 		s.execute(std::make_unique<DestroyQpOp>(slot));
 }
+IBVCERT_FUZZ_ROW(destroy_qp, 3);
 
 } // namespace ibvcert::fuzz

@@ -141,6 +141,9 @@ private:
 
 } // namespace
 
+// The system the lane's device is listed in: ibv_get_device_list, then
+// ibv_open_device / ibv_query_device / ibv_close_device of an entry,
+// judged by contracts/device_list_judge.h; the lane's objects untouched.
 void device_list_step(Session &s)
 {
 	uint8_t b = s.in().ConsumeIntegral<uint8_t>();
@@ -152,5 +155,6 @@ void device_list_step(Session &s)
 	c.list_while_open = b & 16;
 	s.execute(std::make_unique<DeviceListOp>(c));
 }
+IBVCERT_FUZZ_ROW(device_list, 27);
 
 } // namespace ibvcert::fuzz

@@ -365,6 +365,10 @@ unsigned decode_more_flags(FuzzedDataProvider &in)
 
 } // namespace
 
+// Work on a pair of the op's own, as the suites post it (op_exchange.cpp):
+// a list of send WRs with the receives it needs, judged by
+// judge_flagged_exchange; an RDMA READ or atomic then a fenced WR, judged by
+// judge_fence.
 void exchange_step(Session &s)
 {
 	auto &in = s.in();
@@ -404,7 +408,11 @@ void exchange_step(Session &s)
 	// one it should not shows), as the property's lists do.
 	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare || outside));
 }
+IBVCERT_FUZZ_ROW(exchange, 32);
 
+// The responder of such a pair taken to ERR with WRs posted around it,
+// judged by judge_flush; a receive posted to an SRQ's QP, by
+// judge_post_recv_on_srq_qp.
 void flush_step(Session &s)
 {
 	auto &in = s.in();
@@ -415,6 +423,7 @@ void flush_step(Session &s)
 	bool on_srq = type != IBV_QPT_UC && (bits >> 6) == 0x3;
 	s.execute(std::make_unique<FlushOp>(type, on_srq, spec));
 }
+IBVCERT_FUZZ_ROW(flush, 35);
 
 void fenced_step(Session &s)
 {
@@ -429,6 +438,7 @@ void fenced_step(Session &s)
 	bool solicited = (bits >> 2 & 1) && then != IBV_WR_RDMA_WRITE;
 	s.execute(std::make_unique<FencedOp>(srq, first, then, solicited ? IBV_SEND_SOLICITED : 0));
 }
+IBVCERT_FUZZ_ROW(fenced, 33);
 
 RigHost lane_host(Lane &lane)
 {

@@ -91,6 +91,8 @@ private:
 
 } // namespace
 
+// One WR with one key varied on pairs of the op's own, each on its own PD
+// (op_keys.cpp), judged by judge_exchange's access rows.
 void keys_step(Session &s)
 {
 	auto &in = s.in();
@@ -123,5 +125,6 @@ void keys_step(Session &s)
 	}
 	s.execute(std::make_unique<KeysOp>(spec));
 }
+IBVCERT_FUZZ_ROW(keys, 34);
 
 } // namespace ibvcert::fuzz

@@ -121,6 +121,7 @@ private:
 
 } // namespace
 
+// CQ moderation: ibv_modify_cq on the lane's CQ.
 void modify_cq_step(Session &s)
 {
 	auto &in = s.in();
@@ -140,6 +141,7 @@ void modify_cq_step(Session &s)
 	CqValue period = value(raw_period);
 	s.execute(std::make_unique<ModifyCqOp>(mask, count, raw_count, period, raw_period));
 }
+IBVCERT_FUZZ_ROW(modify_cq, 13);
 
 void check_new_cq(Lane &lane, Cq &cq, const char *id, Oracle &oracle)
 {

@@ -274,6 +274,7 @@ void modify_qp_step(Session &s)
 	const QpModel &q = s.lane(0).slot(slot).model;
 	s.execute(decode_modify(s.in(), slot, q.type, q.state));
 }
+IBVCERT_FUZZ_ROW(modify_qp, 1);
 
 void walk_to(Session &s, int slot, ibv_qp_state target)
 {
@@ -336,6 +337,9 @@ ibv_qp_state decode_target(FuzzedDataProvider &in)
 
 } // namespace
 
+// A live QP moved to RESET, then walked to a decoded state with a decoded
+// kind of value per field of each step's required set (the walk_to of a
+// create uses the builder's values only).
 void rewalk_qp_step(Session &s)
 {
 	int slot = s.pick_live_slot();
@@ -348,6 +352,7 @@ void rewalk_qp_step(Session &s)
 	rewalk(s, slot, decode_target(in), kOrigin,
 	       [&](uint16_t field) { return decode_value(in, field); });
 }
+IBVCERT_FUZZ_ROW(rewalk_qp, 26);
 
 void vary_walk(Session &s, int slot, bool then_valid)
 {
@@ -396,5 +401,6 @@ void vary_walk_qp_step(Session &s)
 	if (slot >= 0)
 		vary_walk(s, slot, false);
 }
+IBVCERT_FUZZ_ROW(vary_walk_qp, 28);
 
 } // namespace ibvcert::fuzz

@@ -168,6 +168,7 @@ private:
 
 } // namespace
 
+// The datapath's memory: ibv_reg_mr / ibv_dereg_mr on the lane's MR slots.
 void reg_mr_step(Session &s)
 {
 	auto &in = s.in();
@@ -183,6 +184,7 @@ void reg_mr_step(Session &s)
 	size_t length = in.ConsumeBool() ? 64 : kMrBytes;
 	s.execute(std::make_unique<RegMrOp>(slot, access, length));
 }
+IBVCERT_FUZZ_ROW(reg_mr, 14);
 
 void dereg_mr_step(Session &s)
 {
@@ -192,5 +194,6 @@ void dereg_mr_step(Session &s)
 		return;
 	s.execute(std::make_unique<DeregMrOp>(slot));
 }
+IBVCERT_FUZZ_ROW(dereg_mr, 15);
 
 } // namespace ibvcert::fuzz

@@ -135,6 +135,9 @@ private:
 
 } // namespace
 
+// The port's verbs and the address handle: ibv_query_port, ibv_query_gid,
+// ibv_create_ah / ibv_destroy_ah of a decoded port and GID index class
+// (op_port_ah.cpp), each judged by contracts/lifecycle_judge.h.
 void port_ah_step(Session &s)
 {
 	auto &in = s.in();
@@ -143,5 +146,6 @@ void port_ah_step(Session &s)
 	bool global = in.ConsumeBool();
 	s.execute(std::make_unique<PortAhOp>(port, index, global));
 }
+IBVCERT_FUZZ_ROW(port_ah, 31);
 
 } // namespace ibvcert::fuzz

@@ -154,6 +154,7 @@ private:
 
 } // namespace
 
+// ibv_post_recv on the lane's pair's responder.
 void post_recv_step(Session &s)
 {
 	if (!s.lane(0).pair())
@@ -177,5 +178,6 @@ void post_recv_step(Session &s)
 			return;
 	s.execute(std::make_unique<PostRecvOp>(wrs, count, buf));
 }
+IBVCERT_FUZZ_ROW(post_recv, 17);
 
 } // namespace ibvcert::fuzz

@@ -448,6 +448,7 @@ BufferRef decode_buffer(FuzzedDataProvider &in)
 
 } // namespace
 
+// ibv_post_send on the lane's pair's requester, with ibv_poll_cq of the completions.
 void post_send_step(Session &s)
 {
 	for (int i = 0; i < s.lanes(); i++)
@@ -473,5 +474,6 @@ void post_send_step(Session &s)
 	}
 	s.execute(std::make_unique<PostSendOp>(std::move(wrs)));
 }
+IBVCERT_FUZZ_ROW(post_send, 18);
 
 } // namespace ibvcert::fuzz

@@ -279,6 +279,8 @@ private:
 
 } // namespace
 
+// A QP's QoS: ibv_modify_qp_rate_limit and ibv_set_ece (with ibv_query_ece
+// before and after) on a live QP.
 void rate_limit_step(Session &s)
 {
 	int slot = s.pick_live_slot();
@@ -294,6 +296,7 @@ void rate_limit_step(Session &s)
 	uint32_t comp_mask = in.ConsumeBool() ? 1u << in.ConsumeIntegralInRange(0, 31) : 0;
 	s.execute(std::make_unique<RateLimitOp>(slot, kind, raw, burst, pkt, comp_mask));
 }
+IBVCERT_FUZZ_ROW(rate_limit, 8);
 
 void set_ece_step(Session &s)
 {
@@ -308,6 +311,7 @@ void set_ece_step(Session &s)
 	uint32_t comp_mask = in.ConsumeBool() ? 1u << in.ConsumeIntegralInRange(0, 31) : 0;
 	s.execute(std::make_unique<SetEceOp>(slot, vendor, raw_vendor, options, comp_mask));
 }
+IBVCERT_FUZZ_ROW(set_ece, 9);
 
 void check_new_qp_ece(Lane &lane, Qp &qp, ibv_qp_type type, const char *id, Oracle &oracle)
 {

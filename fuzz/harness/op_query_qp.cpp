@@ -91,5 +91,6 @@ void query_qp_step(Session &s)
 					: qp_attr_mask_known();
 	s.execute(std::make_unique<QueryQpOp>(slot, mask));
 }
+IBVCERT_FUZZ_ROW(query_qp, 2);
 
 } // namespace ibvcert::fuzz

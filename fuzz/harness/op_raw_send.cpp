@@ -172,6 +172,8 @@ private:
 
 } // namespace
 
+// ibv_post_send of SENDs on a RAW_PACKET QP of the slots in RTS, the device's
+// clock let run until they complete on its link.
 void raw_send_step(Session &s)
 {
 	auto &in = s.in();
@@ -189,5 +191,6 @@ void raw_send_step(Session &s)
 	int slot = slots[n == 1 ? 0 : in.ConsumeIntegralInRange(0, n - 1)];
 	s.execute(std::make_unique<RawSendOp>(slot, wrs, mr, length));
 }
+IBVCERT_FUZZ_ROW(raw_send, 20);
 
 } // namespace ibvcert::fuzz

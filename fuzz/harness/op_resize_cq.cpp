@@ -158,6 +158,8 @@ private:
 
 } // namespace
 
+// ibv_resize_cq on a CQ of the op's own, cqe from the rows' value classes;
+// the call judged whole by judge_resize_cq (contracts/resize_cq_judge.h).
 void resize_cq_step(Session &s)
 {
 	auto &in = s.in();
@@ -167,5 +169,6 @@ void resize_cq_step(Session &s)
 	int hold = std::min(in.ConsumeIntegralInRange(0, 4), create_cqe); // no more than it holds
 	s.execute(std::make_unique<ResizeCqOp>(create_cqe, kind, raw, hold));
 }
+IBVCERT_FUZZ_ROW(resize_cq, 22);
 
 } // namespace ibvcert::fuzz

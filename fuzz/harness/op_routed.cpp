@@ -103,6 +103,8 @@ private:
 
 } // namespace
 
+// QPs of the op's own over shared CQs and SRQs, each sending to its peer,
+// judged by judge_routing (op_routed.cpp).
 void routed_step(Session &s)
 {
 	auto &in = s.in();
@@ -126,5 +128,6 @@ void routed_step(Session &s)
 	}
 	s.execute(std::make_unique<RoutedOp>(type, opcode, cqs, std::move(shapes)));
 }
+IBVCERT_FUZZ_ROW(routed, 36);
 
 } // namespace ibvcert::fuzz

@@ -360,6 +360,7 @@ void sched_create_step(Session &s)
 	SchedRequest r = decode_request(s, slot, -1);
 	s.execute(std::make_unique<SchedCreateOp>(slot, leaf, r));
 }
+IBVCERT_FUZZ_ROW(sched_create, 10);
 
 void sched_modify_step(Session &s)
 {
@@ -369,6 +370,7 @@ void sched_modify_step(Session &s)
 	SchedRequest r = decode_request(s, slot, s.lane(0).sched_model().at(slot).parent);
 	s.execute(std::make_unique<SchedModifyOp>(slot, r));
 }
+IBVCERT_FUZZ_ROW(sched_modify, 11);
 
 void sched_destroy_step(Session &s)
 {
@@ -377,6 +379,7 @@ void sched_destroy_step(Session &s)
 		return;
 	s.execute(std::make_unique<SchedDestroyOp>(slot));
 }
+IBVCERT_FUZZ_ROW(sched_destroy, 12);
 
 void sched_teardown(Session &s)
 {

@@ -617,6 +617,8 @@ void judge_srq(const char *id, const SrqHistory &history, Lane &lane, Oracle &or
 					   v});
 }
 
+// The SRQ: ibv_create_srq (decoded attributes; a valid SRQ after a rejected
+// one), ibv_modify_srq, ibv_post_srq_recv, ibv_query_srq on the lane's SRQ.
 void create_srq_step(Session &s)
 {
 	if (have_srq(s))
@@ -636,6 +638,7 @@ void create_srq_step(Session &s)
 	fallback->origin = "a valid SRQ after a rejected create";
 	s.execute(std::move(fallback));
 }
+IBVCERT_FUZZ_ROW(create_srq, 4);
 
 void modify_srq_step(Session &s)
 {
@@ -655,6 +658,7 @@ void modify_srq_step(Session &s)
 	SrqChoice wr = decode_choice(in), limit = decode_choice(in);
 	s.execute(std::make_unique<ModifySrqOp>(mask, wr, limit));
 }
+IBVCERT_FUZZ_ROW(modify_srq, 5);
 
 void post_srq_recv_step(Session &s)
 {
@@ -665,13 +669,16 @@ void post_srq_recv_step(Session &s)
 	SrqChoice sge = decode_choice(in);
 	s.execute(std::make_unique<PostSrqRecvOp>(wrs, sge));
 }
+IBVCERT_FUZZ_ROW(post_srq_recv, 6);
 
+// the pair on it first; a create_srq after it makes a new one
 void destroy_srq_step(Session &s)
 {
 	if (!have_srq(s))
 		return;
 	s.execute(std::make_unique<DestroySrqOp>());
 }
+IBVCERT_FUZZ_ROW(destroy_srq, 21);
 
 void query_srq_step(Session &s)
 {
@@ -679,5 +686,6 @@ void query_srq_step(Session &s)
 		return;
 	s.execute(std::make_unique<QuerySrqOp>());
 }
+IBVCERT_FUZZ_ROW(query_srq, 7);
 
 } // namespace ibvcert::fuzz

@@ -405,6 +405,10 @@ private:
 
 } // namespace
 
+// Traffic judged by its rate (op_traffic.cpp): timed SENDs on a RAW_PACKET
+// QP of the slots in RTS against the pacing the device reports; two QPs of
+// the op's own attached to the lane's leaves, backlogged, against the
+// weighted max-min fair share of the tree the model holds.
 void paced_send_step(Session &s)
 {
 	auto &in = s.in();
@@ -421,6 +425,7 @@ void paced_send_step(Session &s)
 	int slot = slots[n == 1 ? 0 : in.ConsumeIntegralInRange(0, n - 1)];
 	s.execute(std::make_unique<PacedSendOp>(slot, idle, frames));
 }
+IBVCERT_FUZZ_ROW(paced_send, 23);
 
 void sched_send_step(Session &s)
 {
@@ -436,5 +441,6 @@ void sched_send_step(Session &s)
 		l = leaves[n == 1 ? 0 : in.ConsumeIntegralInRange(0, n - 1)];
 	s.execute(std::make_unique<SchedSendOp>(leaf));
 }
+IBVCERT_FUZZ_ROW(sched_send, 24);
 
 } // namespace ibvcert::fuzz

@@ -1,4 +1,4 @@
-// Sequences across every verb family's rows (harness/rows.cpp): QPs created,
+// Sequences across every verb family's rows (the IBVCERT_FUZZ_ROW lines of harness/op_*.cpp): QPs created,
 // modified, queried and destroyed in any order (fuzz/README.md).
 #include "fuzz/harness/ops.h"
 
