@@ -181,6 +181,9 @@ std::string load_known_deviations(const std::string &path, KnownDeviations &out)
 				 string_list(d, "rdma_core", false, k.rdma_core)})
 			if (!why.empty())
 				return bad(at + why);
+		for (const std::string &rule : k.rules)
+			if (!find_rule(rule))
+				return bad(at + "\"rules\" names rule " + rule + ", which ibvcert rules does not list");
 		if (d.contains("predicted"))
 			if (auto why = text(d, "predicted", k.predicted); !why.empty())
 				return bad(at + why);

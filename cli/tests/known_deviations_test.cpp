@@ -161,8 +161,9 @@ std::string load(const std::string &text, KnownDeviations &k)
 TEST(LoadKnownDeviations, ReadsVersionsAndRules)
 {
 	KnownDeviations k;
+	const std::string rule = rule_id::modify_qp_query_reads_back_as_set;
 	ASSERT_EQ(load(R"({"provider": "rxe", "deviations": [
-		{"cases": ["A.b/c"], "reason": "r", "breaks": "s", "rules": ["x.y"], "kernels": ["6.1"], "rdma_core": ["44"]},
+		{"cases": ["A.b/c"], "reason": "r", "breaks": "s", "rules": [")" + rule + R"("], "kernels": ["6.1"], "rdma_core": ["44"]},
 		{"cases": ["A.b/d"], "reason": "r", "breaks": "s", "outcome": "CRASH"}]})",
 		       k),
 		  "");
@@ -171,7 +172,7 @@ TEST(LoadKnownDeviations, ReadsVersionsAndRules)
 	EXPECT_EQ(k.deviations[1].outcome, Outcome::Crash);
 	EXPECT_EQ(k.deviations[0].kernels, std::vector<std::string>{"6.1"});
 	EXPECT_EQ(k.deviations[0].rdma_core, std::vector<std::string>{"44"});
-	EXPECT_EQ(k.deviations[0].rules, std::vector<std::string>{"x.y"});
+	EXPECT_EQ(k.deviations[0].rules, std::vector<std::string>{rule});
 	EXPECT_TRUE(k.deviations[1].kernels.empty());
 	EXPECT_FALSE(k.kernel.empty()); // this machine's uname -r
 }
@@ -249,6 +250,13 @@ TEST(LoadKnownDeviations, BreachesNeedARuleTheTableListsAndARegularExpression)
 	EXPECT_NE(load(R"({"provider": "rxe", "deviations": [{"breaches": [{"rule": "no.such.rule", "detail": "x"}], "reason": "r", "breaks": "s"}]})",
 		       unknown)
 			  .find("names rule no.such.rule, which ibvcert rules does not list"),
+		  std::string::npos);
+	// The "rules" an entry says it breaks are ids of the contract too: a
+	// typo there is a malformed file, not a silent note.
+	KnownDeviations unknown_rule;
+	EXPECT_NE(load(R"({"provider": "siw", "deviations": [{"cases": ["A.B"], "rules": ["no.such.rule"], "reason": "r", "breaks": "s"}]})",
+		       unknown_rule)
+			  .find("\"rules\" names rule no.such.rule, which ibvcert rules does not list"),
 		  std::string::npos);
 }
 
