@@ -91,7 +91,12 @@ struct PairSlot {
 	std::unique_ptr<Ah> ah; // UD: reaches the port itself
 	uint32_t qkey = 0;      // UD: the responder's
 	PairModel model;
-	uint64_t next_wr_id = 1;
+	// The pair's wr_ids take all 64 bits (ibv_post_send(3): "uint64_t wr_id;
+	// /* User defined WR ID */"): the top bit set and every byte of the base
+	// its own, so a completion that kept fewer bits, or swapped their order,
+	// names no WR posted.
+	static constexpr uint64_t kWrIdBase = 0xb6a5c4d3e2f10000ull;
+	uint64_t next_wr_id = kWrIdBase + 1;
 	std::vector<uint64_t> sends, recvs; // wr_ids posted and not yet completed
 	explicit operator bool() const { return requester && responder; }
 };

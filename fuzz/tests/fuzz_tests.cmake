@@ -93,6 +93,9 @@ set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
   # (judge_sched_call).
   "sched-detach-refused=clause:sched_send.attach:sched.qp_attach.attach_and_detach"
   "sched-qp-starts-attached=clause:sched_send.attach:sched.qp_attach.default_unassociated"
+  # A completion that keeps only the low 32 bits of its WR's wr_id: the
+  # pairs' wr_ids use all 64 (the lane's pair, the suites' rig).
+  "wr-id-low-32-bits=clause:[a-z_]+:(post_send|post_recv|poll_cq)[.][a-z_.]+"
   # ibv_resize_cq on a CQ holding completions (op_resize_cq.cpp).
   "resize-cq-drops-completions=clause:resize_cq:resize_cq.unpolled.kept"
   # The SRQ's limit event and srq_limit over its life (judge_srq_history,
