@@ -75,8 +75,10 @@ void Emitter::step(size_t i)
 	std::string verb = s.value("verb", "");
 	if (auto family = kWalkStep.find(verb); family != kWalkStep.end())
 		(this->*family->second)(s);
-	else if (verb.rfind("mlx5dv_", 0) == 0 || verb == "ibv_set_ece" || verb == "ibv_query_ece" ||
-		 verb == "ibv_modify_cq")
+	else if (!verb.empty() && verb != "ibv_ack_async_event") // the event step acks its own event
+		// A call the emitter has no C for (mlx5dv, ECE, the CQ's moderation,
+		// resize and notification, the channels, a second context): said
+		// where it stood, so the program does not pass for the whole trace.
 		put("\t/* not reproduced: {} */", verb);
 }
 
