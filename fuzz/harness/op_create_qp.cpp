@@ -260,8 +260,7 @@ private:
 
 } // namespace
 
-// QP lifecycle and ibv_modify_qp / ibv_query_qp.
-// a QP of a decoded type and caps, then walked to a decoded state
+// ibv_create_qp: a QP of a decoded type and caps, then walked to a decoded state.
 void create_qp_step(Session &s)
 {
 	auto &in = s.in();

@@ -671,7 +671,8 @@ void post_srq_recv_step(Session &s)
 }
 IBVCERT_FUZZ_ROW(post_srq_recv, 6);
 
-// the pair on it first; a create_srq after it makes a new one
+// ibv_destroy_srq of the lane's SRQ, the pair on it first; a create_srq after it
+// makes a new one.
 void destroy_srq_step(Session &s)
 {
 	if (!have_srq(s))
