@@ -1,6 +1,7 @@
 // Clause: a mask without IBV_QP_STATE modifies within the current state: it
 // follows the table's current->current row, and fails where there is none
-// (RTR). The QP's state never changes.
+// (RTR). The QP's state never changes. Each bit outside that row, alone,
+// is refused and changes nothing.
 #include "conformance/modify_qp_test.h"
 #include "contracts/qp_table.h"
 #include "contracts/rule_ids/modify_qp.h"
@@ -43,6 +44,19 @@ TEST_P(ModifyQpWithoutState, FollowsTheCurrentStateRow)
 
 INSTANTIATE_TEST_SUITE_P(Table, ModifyQpWithoutState, ::testing::ValuesIn(current_states()),
 			 param_name);
+
+class ModifyQpForeignAttributeWithoutState : public ModifyQpWithoutState {};
+
+TEST_P(ModifyQpForeignAttributeWithoutState, RejectedAndChangesNothing)
+{
+	const auto &p = GetParam();
+	ASSERT_FALSE(HasFailure());
+	QpCase &c = *qp_case;
+	c.expect_rejected_unchanged(c.valid_attr(p.flag), p.flag);
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, ModifyQpForeignAttributeWithoutState,
+			 ::testing::ValuesIn(foreign_bits_without_state()), param_name);
 
 } // namespace
 } // namespace ibvcert

@@ -83,6 +83,20 @@ std::vector<ModifyQpParam> foreign_bits()
 	});
 }
 
+std::vector<ModifyQpParam> foreign_bits_without_state()
+{
+	std::vector<ModifyQpParam> out;
+	for (const ModifyQpParam &cur : current_states()) {
+		const QpTransition *row = row_of(cur);
+		int foreign = (qp_attr_mask_known() | kUndefinedBits) & ~IBV_QP_STATE &
+			      ~(row ? row->optional : 0);
+		for (int bit = 0; bit < 32; bit++)
+			if (foreign & (1 << bit))
+				out.push_back({cur.type, cur.from, cur.to, 1 << bit});
+	}
+	return out;
+}
+
 std::vector<ModifyQpParam> invalid_transitions()
 {
 	std::vector<ModifyQpParam> out;

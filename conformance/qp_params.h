@@ -36,6 +36,10 @@ std::vector<ModifyQpParam> optional_bits();
 // Valid transitions with one bit outside required | optional | STATE: each
 // defined flag, and two bits the verbs API does not define.
 std::vector<ModifyQpParam> foreign_bits();
+// Every reachable state with one bit, not IBV_QP_STATE, outside its
+// current->current row's optional set (every bit where the state has no
+// such row): a mask without IBV_QP_STATE.
+std::vector<ModifyQpParam> foreign_bits_without_state();
 // (type, from, to) not in the table, from reachable, to any state.
 std::vector<ModifyQpParam> invalid_transitions();
 // Transitions into RESET and ERR from every reachable state.
