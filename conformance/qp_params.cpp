@@ -133,6 +133,15 @@ std::vector<ModifyQpParam> invalid_values()
 	});
 }
 
+std::vector<ModifyQpParam> invalid_values_without_state()
+{
+	std::vector<ModifyQpParam> out;
+	for (const ModifyQpParam &p : invalid_values())
+		if (p.from == p.to)
+			out.push_back(p);
+	return out;
+}
+
 std::vector<ModifyQpParam> current_states()
 {
 	std::vector<ModifyQpParam> out;

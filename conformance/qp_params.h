@@ -46,6 +46,9 @@ std::vector<ModifyQpParam> invalid_transitions();
 std::vector<ModifyQpParam> reset_and_err_transitions();
 // Each field of each required/optional flag, with each invalid value kind.
 std::vector<ModifyQpParam> invalid_values();
+// The invalid values of the current->current rows, for a mask without
+// IBV_QP_STATE.
+std::vector<ModifyQpParam> invalid_values_without_state();
 // Every reachable state, as from == to (a mask without IBV_QP_STATE).
 std::vector<ModifyQpParam> current_states();
 

@@ -31,6 +31,7 @@ set(knob_reports
   "accept-missing-required=clause:modify_qp.model.accepted:modify_qp.transition.required"
   "accept-invalid-transition=clause:modify_qp.model.accepted:modify_qp.transition.listed"
   "accept-foreign-attr=clause:modify_qp.model.accepted:modify_qp.transition.allowed"
+  "table-unchecked-without-state=clause:modify_qp.model.accepted:modify_qp.transition.(allowed|listed)"
   "accept-out-of-range=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
   "stale-state-field=clause:modify_qp.state-field"
   "leak-on-destroy=clause:input.leak"
