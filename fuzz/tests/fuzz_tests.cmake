@@ -32,6 +32,7 @@ set(knob_reports
   "accept-invalid-transition=clause:modify_qp.model.accepted:modify_qp.transition.listed"
   "accept-foreign-attr=clause:modify_qp.model.accepted:modify_qp.transition.allowed"
   "table-unchecked-without-state=clause:modify_qp.model.accepted:modify_qp.transition.(allowed|listed)"
+  "values-unchecked-without-state=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
   "accept-out-of-range=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
   "stale-state-field=clause:modify_qp.state-field"
   "leak-on-destroy=clause:input.leak"
