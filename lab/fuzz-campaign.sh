@@ -18,9 +18,15 @@
 lab_say() { echo "campaign(lab): $*"; }
 lab_slug() { tr -c 'A-Za-z0-9._-' '_' <<<"$1" | cut -c1-100 | sed 's/_*$//'; }
 
+# A Debian kernel, or a kernel build tree as lab/run boots it
+# (lab/build-kasan-kernel's): its output dir is named after the tree's
+# parent (kasan-6.12).
 case $kernel in
-  debian-6.1|debian-6.12) ;;
-  *) die "--kernel: '$kernel' is not a lab kernel (debian-6.1, debian-6.12)" ;;
+  debian-6.1|debian-6.12) ksuffix=${kernel#debian-} ;;
+  /*) [ -f "$kernel/arch/x86/boot/bzImage" ] || [ -f "$kernel/vmlinux" ] ||
+        die "--kernel: '$kernel' is not a kernel build tree (no vmlinux or arch/x86/boot/bzImage)"
+      ksuffix=$(basename "$(dirname "$kernel")") ;;
+  *) die "--kernel: '$kernel' is not a lab kernel (debian-6.1, debian-6.12, or the absolute path of a kernel build tree such as lab/build-kasan-kernel's)" ;;
 esac
 [ -z "$faults" ] || [ "$device" = emu0 ] || die "-f: fault knobs apply only to emu0"
 devices=("${device:-rxe0}")
@@ -38,7 +44,6 @@ esac
 # CPU stuck 120 s): on a loaded host a TCG vCPU goes without host time for
 # tens of seconds, and the default 20 s stopped a guest in clear_page_erms.
 export IBVCERT_LAB_KERNEL_ARGS="${IBVCERT_LAB_KERNEL_ARGS:+$IBVCERT_LAB_KERNEL_ARGS }panic_on_warn=1 softlockup_panic=1 watchdog_thresh=60"
-ksuffix=${kernel#debian-}
 oops_re='Oops|BUG:|kernel BUG at|Kernel panic|general protection fault|Unable to handle kernel|unable to handle page fault|double fault|WARNING:|soft lockup|hung_task'
 lab_status=0
 lab_summary=()
