@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 # each phase prints its wall time, so a CI log shows where the 90 minutes go
 phase() { local name=$1 start=$SECONDS; shift; "$@"; echo "test.sh: $name took $((SECONDS - start)) s"; }
 IBVCERT_WERROR=ON phase "setup and build" scripts/setup.sh build
+# the clang build first, as fuzz/ci configures it: the lab's fuzz lanes run
+# its fuzzers in the guest, and fuzz/ci then finds everything built
+phase "clang build" fuzz/ci --build-only build-fuzz
+# two lab guests side by side (-j2), each with one CPU (lab/CMakeLists.txt)
 phase ctest ctest --test-dir build --output-on-failure -j2
 phase fuzz/ci fuzz/ci build-fuzz
 # every fault knob must fail the whole run (exit 1, by a MUST failure, a
