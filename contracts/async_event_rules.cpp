@@ -110,6 +110,9 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(GetAsyncEvent, 13, "ibv_get_async_event");
+
 IBVCERT_RULE_FAMILY(async_event, 170, nullptr)
 
 } // namespace ibvcert

@@ -195,6 +195,12 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(PostSrqRecv, 9, "ibv_post_srq_recv");
+IBVCERT_VERB(PostSend, 11, "ibv_post_send");
+IBVCERT_VERB(PollCq, 12, "ibv_poll_cq");
+IBVCERT_VERB(PostRecv, 17, "ibv_post_recv");
+
 IBVCERT_RULE_FAMILY(completion, 110, nullptr)
 
 } // namespace ibvcert

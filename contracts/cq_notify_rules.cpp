@@ -95,6 +95,11 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(ReqNotifyCq, 23, "ibv_req_notify_cq");
+IBVCERT_VERB(GetCqEvent, 24, "ibv_get_cq_event");
+IBVCERT_VERB(AckCqEvents, 25, "ibv_ack_cq_events");
+
 IBVCERT_RULE_FAMILY(cq_notify, 130, nullptr)
 
 } // namespace ibvcert

@@ -37,6 +37,9 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(CreateCq, 21, "ibv_create_cq");
+
 IBVCERT_RULE_FAMILY(create_cq, 120, "contracts/create_cq_judge.cpp judge_create_cq")
 
 } // namespace ibvcert

@@ -68,6 +68,11 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(GetDeviceList, 34, "ibv_get_device_list");
+IBVCERT_VERB(OpenDevice, 35, "ibv_open_device");
+IBVCERT_VERB(CloseDevice, 36, "ibv_close_device");
+
 IBVCERT_RULE_FAMILY(device_list, 150, nullptr)
 
 } // namespace ibvcert

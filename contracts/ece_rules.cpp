@@ -46,6 +46,10 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(SetEce, 4, "ibv_set_ece");
+IBVCERT_VERB(QueryEce, 5, "ibv_query_ece");
+
 IBVCERT_RULE_FAMILY(ece, 40, nullptr)
 
 } // namespace ibvcert

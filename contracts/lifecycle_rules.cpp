@@ -338,6 +338,23 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(RegMr, 10, "ibv_reg_mr");
+IBVCERT_VERB(DestroySrq, 16, "ibv_destroy_srq");
+IBVCERT_VERB(QueryDevice, 18, "ibv_query_device_ex");
+IBVCERT_VERB(QueryPort, 19, "ibv_query_port");
+IBVCERT_VERB(CreateQp, 22, "ibv_create_qp");
+IBVCERT_VERB(DestroyQp, 26, "ibv_destroy_qp");
+IBVCERT_VERB(AllocPd, 27, "ibv_alloc_pd");
+IBVCERT_VERB(DeallocPd, 28, "ibv_dealloc_pd");
+IBVCERT_VERB(DestroyCq, 29, "ibv_destroy_cq");
+IBVCERT_VERB(CreateAh, 30, "ibv_create_ah");
+IBVCERT_VERB(DestroyAh, 31, "ibv_destroy_ah");
+IBVCERT_VERB(DeregMr, 32, "ibv_dereg_mr");
+IBVCERT_VERB(QueryGid, 33, "ibv_query_gid");
+IBVCERT_VERB(CreateCompChannel, 37, "ibv_create_comp_channel");
+IBVCERT_VERB(DestroyCompChannel, 38, "ibv_destroy_comp_channel");
+
 IBVCERT_RULE_FAMILY(lifecycle, 140, "contracts/lifecycle_judge.cpp, the verb's judge (judge_create_qp, judge_reg_mr, "
 		    "judge_create_ah, judge_query_port, judge_query_gid, judge_destroy)")
 

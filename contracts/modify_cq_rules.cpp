@@ -106,6 +106,9 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(ModifyCq, 8, "ibv_modify_cq");
+
 IBVCERT_RULE_FAMILY(modify_cq, 60, nullptr)
 
 } // namespace ibvcert

@@ -219,6 +219,9 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(ModifyQp, 0, "ibv_modify_qp");
+
 IBVCERT_RULE_FAMILY(modify_qp, 10, nullptr)
 
 } // namespace ibvcert

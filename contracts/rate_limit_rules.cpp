@@ -42,6 +42,9 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(ModifyQpRateLimit, 3, "ibv_modify_qp_rate_limit");
+
 IBVCERT_RULE_FAMILY(rate_limit, 30, nullptr)
 
 } // namespace ibvcert

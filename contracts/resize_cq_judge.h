@@ -1,4 +1,5 @@
-// The judge of ibv_resize_cq(3): the request rows (emu0 answers with them),
+// The judge of ibv_resize_cq(3), defined below the verb's rows in
+// contracts/resize_cq_rules.cpp: the request rows (emu0 answers with them),
 // and a whole call judged from the CQ as observed before and after it.
 #pragma once
 

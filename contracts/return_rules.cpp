@@ -103,6 +103,10 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(QueryQp, 14, "ibv_query_qp");
+IBVCERT_VERB(QuerySrq, 15, "ibv_query_srq");
+
 IBVCERT_RULE_FAMILY(return, 80, nullptr)
 
 } // namespace ibvcert

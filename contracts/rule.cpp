@@ -14,10 +14,10 @@ const char *level_name(Level level)
 const char *verb_name(Verb verb)
 {
 	switch (verb) {
-#define IBVCERT_VERB(verb, name)                                                                                   \
+#define IBVCERT_VERB_ENTRY(verb, name)                                                                             \
 	case Verb::verb: return name;
 #include "contracts/verb_list.h"
-#undef IBVCERT_VERB
+#undef IBVCERT_VERB_ENTRY
 	case Verb::Count: break;
 	}
 	return "?";

@@ -18,14 +18,21 @@ namespace ibvcert {
 enum class Level { MUST, SHOULD };
 const char *level_name(Level level);
 
-// The verbs the rules bind (one bit each in ContractRule::verbs).
+// The verbs the rules bind (one bit each in ContractRule::verbs). A verb is
+// one row in the rules file of the family that is its home,
+// IBVCERT_VERB(Name, index, "page name"); (the index is its place in Verb):
+// the build lists them by index in the generated contracts/verb_list.h.
 enum class Verb : unsigned {
-#define IBVCERT_VERB(verb, name) verb,
+#define IBVCERT_VERB_ENTRY(verb, name) verb,
 #include "contracts/verb_list.h"
-#undef IBVCERT_VERB
+#undef IBVCERT_VERB_ENTRY
 	Count
 };
 static_assert((unsigned)Verb::Count <= 64, "ContractRule::verbs is 64 bits");
+// A verb's row, as data for the build; here it only checks that the row's
+// index is the verb's place.
+#define IBVCERT_VERB(verb, index, name)                                                                            \
+	static_assert((unsigned)Verb::verb == (index), "Verb " #verb ": its row's index is its place in Verb")
 constexpr uint64_t verb_bit(Verb v) { return uint64_t(1) << (unsigned)v; }
 const char *verb_name(Verb verb);      // "ibv_modify_qp"
 // The verb a call trace names ("ibv_modify_qp"); Verb::Count for none.

@@ -89,6 +89,10 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(SchedCreate, 6, "mlx5dv_sched_{node,leaf}_create");
+IBVCERT_VERB(SchedModify, 7, "mlx5dv_sched_{node,leaf}_modify");
+
 IBVCERT_RULE_FAMILY(sched, 50, nullptr)
 
 } // namespace ibvcert

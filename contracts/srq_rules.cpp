@@ -64,6 +64,10 @@ const std::vector<ContractRule> kRules = {
 
 } // namespace
 
+// The verbs this family is the home of: Verb's rows (index: Verb's order).
+IBVCERT_VERB(CreateSrq, 1, "ibv_create_srq");
+IBVCERT_VERB(ModifySrq, 2, "ibv_modify_srq");
+
 IBVCERT_RULE_FAMILY(srq, 20, nullptr)
 
 } // namespace ibvcert
