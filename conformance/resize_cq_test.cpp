@@ -1,6 +1,6 @@
 // ibv_resize_cq(3), every value class of cqe, on an empty CQ and on one that
 // holds unpolled completions: each call judged whole by the verb's judge
-// (contracts/resize_cq_judge.h) on the CQ as observed before and after it —
+// (contracts/resize_cq_rules.cpp) on the CQ as observed before and after it —
 // the request rows against the result, the result, the size it reports and
 // the completions it still holds. The case only drives the device.
 #include "contracts/names.h"

@@ -1,9 +1,37 @@
 // ibv_resize_cq(3): the verb, its rows (the request, the result, and the
-// effect on the CQ) and its judge, one file in two parts. The build compiles
-// the rows alone into ibvcert_rules (the rule-id constants are generated from
+// effect on the CQ) and its judge, one file in three parts. The build
+// generates contracts/resize_cq_judge.h, which defines IBVCERT_JUDGE_DECLS and
+// includes this file for its first part: what the judge reads and decides,
+// for the backends, the test, the fuzz op and the property. It compiles the
+// rows alone into ibvcert_rules (the rule-id constants are generated from
 // them), and the judge, with IBVCERT_JUDGE_PART defined, into
-// ibvcert_contracts (contracts/CMakeLists.txt); contracts/resize_cq_judge.h
-// declares what the judge reads and decides.
+// ibvcert_contracts (contracts/CMakeLists.txt).
+#ifdef IBVCERT_JUDGE_DECLS // the judge's declarations
+#include "contracts/device_caps.h"
+#include "contracts/verdict.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace ibvcert {
+
+// A CQ as a caller observes it: the cqe member, and the completions it holds
+// (their wr_ids, oldest first) where the caller knows them.
+struct CqView {
+	int cqe = 0;
+	std::vector<uint64_t> unpolled;
+};
+
+// The request rows: what a device must refuse.
+Verdict evaluate_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe);
+// The whole call: request rows against the result, the result rows, and
+// the effect rows (after against before).
+Verdict judge_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe, int result,
+			const CqView &after);
+
+} // namespace ibvcert
+
+#else // the rows, and the judge below them
 #include "contracts/resize_cq_judge.h"
 #include "contracts/rule.h"
 
@@ -160,3 +188,5 @@ Verdict judge_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe, i
 #endif
 
 } // namespace ibvcert
+
+#endif // IBVCERT_JUDGE_DECLS

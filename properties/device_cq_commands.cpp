@@ -12,12 +12,15 @@
 #include "contracts/names.h"
 #include "contracts/resize_cq_judge.h"
 #include "contracts/polled_judge.h"
+#include "contracts/value_check.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <climits>
 #include <ostream>
+#include <vector>
 
 namespace ibvcert {
 namespace {
@@ -27,6 +30,21 @@ rc::Gen<int> cqe_value(const DeviceCaps &caps)
 	int max = std::min(caps.device.orig_attr.max_cqe, 4096);
 	return rc::gen::weightedOneOf<int>({{3, rc::gen::element<int>(1, 2, 16, max)},
 					    {2, rc::gen::inRange<int>(1, max + 1)}});
+}
+
+// A resize's cqe: one of the classes ibv_resize_cq's rows split cqe into on
+// this device, for this CQ (value_classes: the range's bounds and the values
+// past them, one inside, a negative one, the completions it holds and one
+// below, its own size), or a size as the create draws it.
+rc::Gen<int> resize_cqe_value(const DeviceModel &m, size_t slot)
+{
+	std::vector<int> values;
+	for (const ValueClass &c : value_classes(Verb::ResizeCq, "cqe", *m.caps,
+						 {m.cqs[slot].cqe_asked, (int64_t)m.cqs[slot].unpolled}))
+		values.push_back((int)std::clamp<int64_t>(c.value, INT_MIN, INT_MAX));
+	if (values.empty())
+		return cqe_value(*m.caps);
+	return rc::gen::weightedOneOf<int>({{3, rc::gen::elementOf(values)}, {2, cqe_value(*m.caps)}});
 }
 
 class CreateCq : public Step {
@@ -295,16 +313,14 @@ private:
 
 class ResizeCq : public Step {
 public:
-	explicit ResizeCq(const DeviceModel &m) : slot_(*live_slot(m.cqs)), cqe_(*cqe_value(*m.caps)) {}
-	// The device's answer decides (judge_resize_cq holds it to the rows):
-	// an accepted resize asks at least cqe_ from then on.
-	void checkPreconditions(const DeviceModel &m) const override
+	explicit ResizeCq(const DeviceModel &m)
+		: slot_(*live_slot(m.cqs)), cqe_(*resize_cqe_value(m, slot_))
 	{
-		RC_PRE(m.cqs[slot_].live);
-		// Below the completions it holds: a resize the device may refuse
-		// (resize_cq's rows); the model does not follow it.
-		RC_PRE((uint32_t)cqe_ >= m.cqs[slot_].unpolled);
 	}
+	// The device's answer decides (judge_resize_cq holds it to the rows,
+	// a refusal too): an accepted resize asks at least cqe_ from then on,
+	// and either way the completions are polled after it.
+	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
 	void apply(DeviceModel &m) const override
 	{
 		if (accepted_)

@@ -1,7 +1,8 @@
 // ibv_resize_cq(3) on a CQ of the op's own (created with a decoded cqe,
-// destroyed after the call): cqe from the value classes of the rows
-// (contracts/resize_cq_rules.cpp: 1..max_cqe and not below the completions
-// held, so 0, 1, the CQ's own size, max_cqe, max_cqe + 1, negative, raw).
+// destroyed after the call): cqe is one of the classes the verb's rows
+// split its values into (value_classes, contracts/value_check.h: the range
+// row's bounds and the values past them, one inside, a negative one; the
+// completions held and one below; the CQ's own size), or a raw int.
 // Empty, or holding: a RawSender (raw_sender.h) sends on it and its
 // completions are left unpolled, so the CQ holds what was posted. The judge
 // decides the whole call from the CQ as observed before and after it
@@ -15,36 +16,27 @@
 
 #include "contracts/names.h"
 #include "contracts/resize_cq_judge.h"
+#include "contracts/value_check.h"
 
+#include <algorithm>
 #include <chrono>
 #include <climits>
+#include <string>
+#include <vector>
 
 namespace ibvcert::fuzz {
 namespace {
 
 const OpVerb kResizeCq = {"resize_cq", "ibv_resize_cq", Verb::ResizeCq};
 
-enum class CqeKind : uint8_t { Small, Same, Zero, Max, AboveMax, Negative, Raw };
-constexpr int kCqeKinds = 7;
-
-const char *cqe_kind_name(CqeKind k)
-{
-	switch (k) {
-	case CqeKind::Small: return "small";
-	case CqeKind::Same: return "its own size";
-	case CqeKind::Zero: return "0";
-	case CqeKind::Max: return "max_cqe";
-	case CqeKind::AboveMax: return "max_cqe+1";
-	case CqeKind::Negative: return "negative";
-	case CqeKind::Raw: return "raw";
-	}
-	return "?";
-}
+// The decoded pick: a class of cqe's values (modulo their number on the
+// lane's device), or kRawPick: the raw int.
+constexpr int kRawPick = 15;
 
 class ResizeCqOp : public Op {
 public:
-	ResizeCqOp(int create_cqe, CqeKind kind, int raw, int hold)
-		: create_cqe_(create_cqe), kind_(kind), raw_(raw), hold_(hold)
+	ResizeCqOp(int create_cqe, int pick, int raw, int hold)
+		: create_cqe_(create_cqe), pick_(pick), raw_(raw), hold_(hold)
 	{
 	}
 
@@ -53,16 +45,21 @@ public:
 	void bind(Lane &lane) override
 	{
 		Bound &b = bound_[lane.index()];
-		int max = lane.caps().device.orig_attr.max_cqe;
-		switch (kind_) {
-		case CqeKind::Small: b.cqe = 1 + (raw_ & 15); break;
-		case CqeKind::Same: b.cqe = create_cqe_; break;
-		case CqeKind::Zero: b.cqe = 0; break;
-		case CqeKind::Max: b.cqe = max; break;
-		case CqeKind::AboveMax: b.cqe = max == INT_MAX ? max : max + 1; break;
-		case CqeKind::Negative: b.cqe = -1 - (raw_ & 7); break;
-		case CqeKind::Raw: b.cqe = raw_; break;
+		if (pick_ == kRawPick) {
+			b.cqe = raw_;
+			b.cqe_class = "raw";
+			return;
 		}
+		std::vector<ValueClass> classes =
+			value_classes(Verb::ResizeCq, "cqe", lane.caps(), {create_cqe_, hold_});
+		if (classes.empty()) { // no row reads cqe: the rows say nothing to draw from
+			b.cqe = raw_;
+			b.cqe_class = "raw (no class)";
+			return;
+		}
+		const ValueClass &c = classes[(size_t)pick_ % classes.size()];
+		b.cqe = (int)std::clamp<int64_t>(c.value, INT_MIN, INT_MAX);
+		b.cqe_class = c.name;
 	}
 
 	int run(Lane &lane) override
@@ -123,7 +120,7 @@ public:
 		const Bound &b = bound_[lane.index()];
 		return "cq: created with cqe=" + std::to_string(create_cqe_) + ", holding " +
 		       std::to_string(b.before.unpolled.size()) + " completions, resized to cqe=" +
-		       std::to_string(b.cqe) + " (" + cqe_kind_name(kind_) + ")\n";
+		       std::to_string(b.cqe) + " (" + b.cqe_class + ")\n";
 	}
 
 	std::string outcome(const Lane &lane) const override
@@ -144,13 +141,14 @@ public:
 private:
 	struct Bound {
 		int cqe = 0;
+		std::string cqe_class;
 		int create_ret = 0;
 		bool called = false;
 		CqView before, after;
 		std::string hold_note;
 	};
 	int create_cqe_;
-	CqeKind kind_;
+	int pick_;
 	int raw_;
 	int hold_; // completions to leave in the CQ
 	Bound bound_[kMaxLanes];
@@ -159,15 +157,15 @@ private:
 } // namespace
 
 // ibv_resize_cq on a CQ of the op's own, cqe from the rows' value classes;
-// the call judged whole by judge_resize_cq (contracts/resize_cq_judge.h).
+// the call judged whole by judge_resize_cq (contracts/resize_cq_rules.cpp).
 void resize_cq_step(Session &s)
 {
 	auto &in = s.in();
 	int create_cqe = 1 + in.ConsumeIntegralInRange(0, 63);
-	auto kind = (CqeKind)in.ConsumeIntegralInRange(0, kCqeKinds - 1);
-	int raw = kind == CqeKind::Raw ? in.ConsumeIntegral<int>() : in.ConsumeIntegral<uint8_t>();
+	int pick = in.ConsumeIntegralInRange(0, kRawPick);
+	int raw = pick == kRawPick ? in.ConsumeIntegral<int>() : 0;
 	int hold = std::min(in.ConsumeIntegralInRange(0, 4), create_cqe); // no more than it holds
-	s.execute(std::make_unique<ResizeCqOp>(create_cqe, kind, raw, hold));
+	s.execute(std::make_unique<ResizeCqOp>(create_cqe, pick, raw, hold));
 }
 IBVCERT_FUZZ_ROW(resize_cq, 22);
 
