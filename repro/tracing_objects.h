@@ -6,6 +6,7 @@
 
 #include "fixtures/device.h"
 #include "repro/trace_log.h"
+#include "repro/tracing_frame.h"
 #include "repro/tracing_registry.h"
 
 #include <memory>
@@ -26,6 +27,21 @@ public:
 	std::string id;
 
 protected:
+	// A verb that names this object alone and returns 0 or an errno: call()
+	// through inner inside the frame (every other object of the registry
+	// viewed before and after it, Frame), traced as step (the verb, the
+	// object's id and its arguments) with its return value and what
+	// after(step) adds once it returned (what the object reads then).
+	template <class Call, class After> int traced_call(nlohmann::json step, Call call, After after)
+	{
+		Frame frame(*reg_, inner.get());
+		int ret = call();
+		step["ret"] = ret;
+		after(step);
+		frame.judge(step);
+		trace_log().add(step);
+		return ret;
+	}
 	// The destroy verb through inner, traced as `verb` on {kind: id} with
 	// its return value.
 	int traced_destroy(const char *verb, const char *kind)
@@ -60,9 +76,19 @@ public:
 	~TCq() override;
 	int destroy() override;
 	int poll(int num_entries, ibv_wc *wc) override;
-	int modify(ibv_modify_cq_attr &attr) override;
+	int modify(ibv_modify_cq_attr &attr) override
+	{
+		return traced_call({{"verb", "ibv_modify_cq"}, {"cq", id}, {"attr_mask", attr.attr_mask},
+				    {"cq_count", attr.moderate.cq_count}, {"cq_period", attr.moderate.cq_period}},
+				   [&] { return inner->modify(attr); }, [](nlohmann::json &) {});
+	}
 	int query_moderation(ibv_moderate_cq &m) override { return inner->query_moderation(m); }
-	int resize(int cqe) override;
+	int resize(int cqe) override
+	{
+		return traced_call({{"verb", "ibv_resize_cq"}, {"cq", id}, {"cqe", cqe}},
+				   [&] { return inner->resize(cqe); },
+				   [&](nlohmann::json &step) { step["cqe_after"] = inner->cqe(); });
+	}
 	int cqe() const override { return inner->cqe(); }
 	int req_notify(int solicited_only) override;
 	// Through the inner CQ's own pointer: ibv_ack_cq_events(3) is what a

@@ -110,27 +110,17 @@ int TQp::modify_rate_limit(ibv_qp_rate_limit_attr &attr)
 		   {"typical_pkt_sz", attr.typical_pkt_sz},
 		   {"comp_mask", attr.comp_mask}};
 	int state_before = inner->state_field();
-	Frame frame(*reg_, inner.get());
-	int ret = inner->modify_rate_limit(attr);
-	json step = {{"verb", "ibv_modify_qp_rate_limit"}, {"qp", id}, {"attr", in},
-		     {"ret", ret}, {"state_field_before", state_before},
-		     {"state_field_after", (int)inner->state_field()},
-		     {"qp_type", (int)inner->qp_type()}};
-	frame.judge(step);
-	trace_log().add(step);
-	return ret;
+	return traced_call({{"verb", "ibv_modify_qp_rate_limit"}, {"qp", id}, {"attr", in},
+			    {"state_field_before", state_before}, {"qp_type", (int)inner->qp_type()}},
+			   [&] { return inner->modify_rate_limit(attr); },
+			   [&](json &step) { step["state_field_after"] = (int)inner->state_field(); });
 }
 
 int TQp::set_ece(ibv_ece &ece)
 {
 	json in = {{"vendor_id", ece.vendor_id}, {"options", ece.options}, {"comp_mask", ece.comp_mask}};
-	Frame frame(*reg_, inner.get());
-	int ret = inner->set_ece(ece);
-	json step = {{"verb", "ibv_set_ece"}, {"qp", id}, {"ece", in}, {"ret", ret},
-		     {"options_out", ece.options}};
-	frame.judge(step);
-	trace_log().add(step);
-	return ret;
+	return traced_call({{"verb", "ibv_set_ece"}, {"qp", id}, {"ece", in}}, [&] { return inner->set_ece(ece); },
+			   [&](json &step) { step["options_out"] = ece.options; });
 }
 
 int TQp::query_ece(ibv_ece &ece)

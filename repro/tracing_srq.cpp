@@ -1,7 +1,6 @@
 // A traced shared receive queue: its ibv_modify_srq (judged in its frame),
 // ibv_query_srq, ibv_post_srq_recv and destroy.
 #include "repro/trace_log.h"
-#include "repro/tracing_frame.h"
 #include "repro/tracing_objects.h"
 #include "repro/tracing_wrs.h"
 #include "repro/verbs_json.h"
@@ -22,13 +21,8 @@ TSrq::~TSrq()
 int TSrq::modify(ibv_srq_attr &attr, int attr_mask)
 {
 	json in = srq_attr_json(attr);
-	Frame frame(*reg_, inner.get());
-	int ret = inner->modify(attr, attr_mask);
-	json step = {{"verb", "ibv_modify_srq"}, {"srq", id}, {"attr", in},
-		     {"attr_mask", attr_mask}, {"ret", ret}};
-	frame.judge(step);
-	trace_log().add(step);
-	return ret;
+	return traced_call({{"verb", "ibv_modify_srq"}, {"srq", id}, {"attr", in}, {"attr_mask", attr_mask}},
+			   [&] { return inner->modify(attr, attr_mask); }, [](json &) {});
 }
 
 int TSrq::query(ibv_srq_attr &attr)
