@@ -343,10 +343,8 @@ protected:
 		int ret = cq.resize(cqe_);
 		CqView after{cq.cqe(), poll_held(*this, m, b, slot_, before.unpolled.size() + 4)};
 		b.cq_held[slot_].clear();
-		Verdict v = judge_resize_cq(*m.caps, before, cqe_, ret, after);
-		for (RuleBreach &breach : judge_call({Verb::ResizeCq, ret}).breaches)
-			v.breaches.push_back(std::move(breach));
-		hold_verdict(*this, m, b, v,
+		// The whole call, its result rows too (judge_resize_cq runs judge_call).
+		hold_verdict(*this, m, b, judge_resize_cq(*m.caps, before, cqe_, ret, after),
 			     fmt::format("ibv_resize_cq(cqe={}) returned {}: cqe {} -> {}, held {}, polled {}",
 					 cqe_, errno_name(ret), before.cqe, after.cqe, fmt::join(before.unpolled, ","),
 					 fmt::join(after.unpolled, ",")));

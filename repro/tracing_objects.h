@@ -31,8 +31,10 @@ protected:
 	// through inner inside the frame (every other object of the registry
 	// viewed before and after it, Frame), traced as step (the verb, the
 	// object's id and its arguments) with its return value and what
-	// after(step) adds once it returned (what the object reads then).
-	template <class Call, class After> int traced_call(nlohmann::json step, Call call, After after)
+	// after(step) adds once it returned (what the object reads then; by
+	// default nothing).
+	template <class Call, class After = void (*)(nlohmann::json &)>
+	int traced_call(nlohmann::json step, Call call, After after = [](nlohmann::json &) {})
 	{
 		Frame frame(*reg_, inner.get());
 		int ret = call();
@@ -80,7 +82,7 @@ public:
 	{
 		return traced_call({{"verb", "ibv_modify_cq"}, {"cq", id}, {"attr_mask", attr.attr_mask},
 				    {"cq_count", attr.moderate.cq_count}, {"cq_period", attr.moderate.cq_period}},
-				   [&] { return inner->modify(attr); }, [](nlohmann::json &) {});
+				   [&] { return inner->modify(attr); });
 	}
 	int query_moderation(ibv_moderate_cq &m) override { return inner->query_moderation(m); }
 	int resize(int cqe) override

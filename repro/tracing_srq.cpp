@@ -22,7 +22,7 @@ int TSrq::modify(ibv_srq_attr &attr, int attr_mask)
 {
 	json in = srq_attr_json(attr);
 	return traced_call({{"verb", "ibv_modify_srq"}, {"srq", id}, {"attr", in}, {"attr_mask", attr_mask}},
-			   [&] { return inner->modify(attr, attr_mask); }, [](json &) {});
+			   [&] { return inner->modify(attr, attr_mask); });
 }
 
 int TSrq::query(ibv_srq_attr &attr)
