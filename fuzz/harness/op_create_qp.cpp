@@ -286,7 +286,9 @@ void create_qp_step(Session &s)
 }
 IBVCERT_FUZZ_ROW(create_qp, 0);
 
-void create_vary_walk_qp_step(Session &s)
+namespace {
+
+void create_then_vary_walk(Session &s, VaryWalk how)
 {
 	int slot = s.pick_free_slot();
 	if (slot < 0)
@@ -295,9 +297,25 @@ void create_vary_walk_qp_step(Session &s)
 	CapChoice caps[kCapFields];
 	Op &op = s.execute(std::make_unique<CreateQpOp>(slot, type, caps, false));
 	if (op.ret[0] == 0 && s.lane(0).slot(slot))
-		vary_walk(s, slot, true);
+		vary_walk(s, slot, how);
+}
+
+} // namespace
+
+// A new QP's first walk with one field varied, then the builder's walk.
+void create_vary_walk_qp_step(Session &s)
+{
+	create_then_vary_walk(s, VaryWalk::ThenValid);
 }
 IBVCERT_FUZZ_ROW(create_vary_walk_qp, 29);
+
+// A new QP's builder walk, then the walk again with one field varied: a
+// value met by what the QP kept from the valid walk (RESET keeps some of it).
+void create_walk_vary_qp_step(Session &s)
+{
+	create_then_vary_walk(s, VaryWalk::AfterValid);
+}
+IBVCERT_FUZZ_ROW(create_walk_vary_qp, 40);
 
 void one_qp_setup(Session &s)
 {

@@ -354,7 +354,7 @@ void rewalk_qp_step(Session &s)
 }
 IBVCERT_FUZZ_ROW(rewalk_qp, 26);
 
-void vary_walk(Session &s, int slot, bool then_valid)
+void vary_walk(Session &s, int slot, VaryWalk how)
 {
 	auto &in = s.in();
 	ibv_qp_state target = decode_target(in);
@@ -384,22 +384,31 @@ void vary_walk(Session &s, int slot, bool then_valid)
 		"walk to RTR, one field varied",   "walk to RTS, one field varied",
 		"walk to SQD, one field varied",   "walk to SQE, one field varied",
 		"walk to ERR, one field varied",   "walk, one field varied"};
-	rewalk(s, slot, target, kOrigin, [&](uint16_t f) {
-		return f == field ? varied : ValueChoice{f, ValueKind::Valid, 0};
-	});
-	if (!then_valid || !s.lane(0).slot(slot))
-		return;
 	static const char *const kAgain[] = {
 		"walk again to RESET", "walk again to INIT", "walk again to RTR", "walk again to RTS",
 		"walk again to SQD",   "walk again to SQE",  "walk again to ERR", "walk again"};
-	rewalk(s, slot, target, kAgain, [](uint16_t f) { return ValueChoice{f, ValueKind::Valid, 0}; });
+	auto valid = [](uint16_t f) { return ValueChoice{f, ValueKind::Valid, 0}; };
+	if (how == VaryWalk::AfterValid) {
+		static const char *const kFirst[] = {
+			"walk to RESET, then varied", "walk to INIT, then varied", "walk to RTR, then varied",
+			"walk to RTS, then varied",   "walk to SQD, then varied",  "walk to SQE, then varied",
+			"walk to ERR, then varied",   "walk, then varied"};
+		rewalk(s, slot, target, kFirst, valid);
+		if (!s.lane(0).slot(slot))
+			return;
+	}
+	rewalk(s, slot, target, kOrigin, [&](uint16_t f) {
+		return f == field ? varied : ValueChoice{f, ValueKind::Valid, 0};
+	});
+	if (how == VaryWalk::ThenValid && s.lane(0).slot(slot))
+		rewalk(s, slot, target, kAgain, valid);
 }
 
 void vary_walk_qp_step(Session &s)
 {
 	int slot = s.pick_live_slot();
 	if (slot >= 0)
-		vary_walk(s, slot, false);
+		vary_walk(s, slot, VaryWalk::Once);
 }
 IBVCERT_FUZZ_ROW(vary_walk_qp, 28);
 

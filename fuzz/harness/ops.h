@@ -19,19 +19,22 @@ namespace ibvcert::fuzz {
 // modulo kRowCodes (32) selects the row with that code, and a code no row
 // has runs modify_qp (kFallbackCode); codes from 32 on are wide (session.h):
 // the step bytes 248-255 select codes 32-39 and 240-247 codes 40-47, where a
-// row has one. A new row takes the next free code (40-47 are free); never
+// row has one. A new row takes the next free code (41-47 are free); never
 // renumber a row: the committed inputs (corpus/sequence,
 // regressions/sequence) name rows by their codes.
 #define IBVCERT_FUZZ_ROW(name, code)                                                                               \
 	static_assert((code) >= 0 && (code) < kRowCodes + kWideCodes, #name ": a row's code is 0..47")
 
 // The same walk with one field it sends at a decoded kind (a bound, just
-// outside one, raw bits) and every other the builder's; then_valid: then
+// outside one, raw bits) and every other the builder's. ThenValid: then
 // back to RESET and along the same path with the builder's values (what
-// the first walk left meets them). create_vary_walk_qp first creates the
-// QP (a covered type, the builder's caps), so the varied walk sets each
-// field for the first time, and walks it again.
-void vary_walk(Session &s, int slot, bool then_valid);
+// the varied walk left meets them); AfterValid: the builder's walk first,
+// then back to RESET and the varied walk (what the builder's values left
+// meets the varied one). create_vary_walk_qp and create_walk_vary_qp first
+// create the QP (a covered type, the builder's caps), so its first walk
+// sets each field for the first time.
+enum class VaryWalk { Once, ThenValid, AfterValid };
+void vary_walk(Session &s, int slot, VaryWalk how);
 
 // The mlx5 scheduling elements: node / leaf create, modify, destroy on the
 // lane's element slots; the teardown destroys every element, children first.

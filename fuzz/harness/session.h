@@ -28,8 +28,8 @@ inline constexpr int kRowCodes = 32;
 // The wide codes, in bands of kWideBand step bytes from the top down: the
 // bytes 248-255 select codes 32-39, the bytes 240-247 codes 40-47, each when
 // the target has a row with it (byte % kRowCodes otherwise, so a new wide
-// row re-decodes only the steps of its own byte). Codes 32-39 are all
-// taken; 40-47 are free.
+// row re-decodes only the steps of its own byte). Codes 32-40 are
+// taken; 41-47 are free.
 inline constexpr int kWideBand = 8;
 inline constexpr int kWideCodes = 2 * kWideBand;
 inline constexpr int kWideFrom = 256 - kWideCodes;
