@@ -21,222 +21,50 @@ function(fuzz_test name)
   set_tests_properties(fuzz.${name} PROPERTIES LABELS fuzz)
 endfunction()
 
-# What each fault knob of emu0 must make the targets report
-# (fixtures/emu/emu_faults.h): an oracle clause, or a sanitizer's or
-# libFuzzer's error. The QP verbs' knobs hold for the QP targets; a target of
-# another verb family lists its own in <target>_knob_reports, and names in
-# <target>_diff_knob the knob its diff.disagree test puts on the second emu0.
-set(knob_reports
-  "partial-apply=clause:modify_qp.unchanged"
-  "accept-missing-required=clause:modify_qp.model.accepted:modify_qp.transition.required"
-  "accept-invalid-transition=clause:modify_qp.model.accepted:modify_qp.transition.listed"
-  "accept-foreign-attr=clause:modify_qp.model.accepted:modify_qp.transition.allowed"
-  "table-unchecked-without-state=clause:modify_qp.model.accepted:modify_qp.transition.(allowed|listed)"
-  "values-unchecked-without-state=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
-  "accept-out-of-range=clause:modify_qp.model.accepted:modify_qp[.][a-z_.]+[.](range|known|enum|current)"
-  "stale-state-field=clause:modify_qp.state-field"
-  "leak-on-destroy=clause:input.leak"
-  "crash-in-modify=error:AddressSanitizer: SEGV"
-  "hang-in-modify=error:libFuzzer: timeout"
-)
-# The SRQ: a resize rejected below the outstanding WRs drops some, which no
-# query shows: the model's count of them makes the next post or resize
-# disagree (a post the model holds full succeeds, or fails at a later WR; a
-# resize below the model's count succeeds). srq_limit armed by
-# ibv_create_srq shows in ibv_query_srq right after it.
-set(srq_knob_reports
-  "srq-resize-drops-wrs=clause:((post_srq_recv.model.accepted|post_srq_recv.bad-wr):srq.post_srq_recv.max_wr_outstanding|modify_srq.model.accepted:srq.max_wr.not_below_outstanding)"
-)
-# srq_limit armed by ibv_create_srq: on a lone SRQ no row judges what its
-# query reads (ibv_query_srq(3) gives only "0: not armed"); a second SRQ
-# reads otherwise than the first (srq.lifecycle.new_srq_not_armed), or an
-# event comes from the create's limit (srq.create.srq_limit_arms_nothing):
-# the sequence target's.
-set(modify_srq_knob_reports ${srq_knob_reports})
+# What each fault knob of emu0 must make the targets report: the last line
+# of its row in fixtures/emu/emu_fault_list.h, entries
+# "TARGETS=clause:ORACLE_ID_RE" or "TARGETS=error:TEXT" separated by ";"
+# (the header says so). They become <target>_knob_reports here, items
+# "knob=kind:text", in the rows' order. <target>_diff_knob names the knob a
+# target's diff.disagree test puts on the second emu0.
+set(fault_list ${PROJECT_SOURCE_DIR}/fixtures/emu/emu_fault_list.h)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${fault_list})
+# Only the rows' first and last lines: a "[" without its "]" elsewhere (a
+# row's sentence) would join the lines that follow it into one list item.
+file(STRINGS ${fault_list} fault_lines
+  REGEX "^IBVCERT_EMU_FAULT\\(|^[ \t]+\"([a-z_,]+=(clause|error):[^\"]*)?\"\\)$")
+set(knob "")
+set(rows 0)
+set(fuzz_lines 0)
+foreach(line IN LISTS fault_lines)
+  if(line MATCHES "^IBVCERT_EMU_FAULT\\([A-Za-z0-9]+, \"([a-z0-9-]+)\",")
+    set(knob ${CMAKE_MATCH_1})
+    math(EXPR rows "${rows} + 1")
+  elseif(knob AND line MATCHES "^[ \t]+\"([^\"]*)\"\\)$")
+    math(EXPR fuzz_lines "${fuzz_lines} + 1")
+    # file(STRINGS) has split the string at its ";": each item an entry.
+    foreach(entry IN LISTS CMAKE_MATCH_1)
+      if(NOT entry MATCHES "^([a-z_,]+)=((clause|error):.+)$")
+        message(FATAL_ERROR "${fault_list}: knob ${knob}: '${entry}' is not TARGETS=clause:RE or TARGETS=error:TEXT")
+      endif()
+      set(report "${knob}=${CMAKE_MATCH_2}")
+      string(REPLACE "," ";" entry_targets ${CMAKE_MATCH_1})
+      foreach(t IN LISTS entry_targets)
+        if(NOT t IN_LIST IBVCERT_FUZZ_TARGETS)
+          message(FATAL_ERROR "${fault_list}: knob ${knob}: no fuzz target '${t}' (${IBVCERT_FUZZ_TARGETS})")
+        endif()
+        list(APPEND ${t}_knob_reports "${report}")
+      endforeach()
+    endforeach()
+    set(knob "")
+  endif()
+endforeach()
+if(NOT rows EQUAL fuzz_lines OR rows LESS 100)
+  message(FATAL_ERROR "${fault_list}: read ${rows} rows and ${fuzz_lines} fuzz report lines: each row ends with its own line \"TARGETS=kind:text;...\") (or \"\"))")
+endif()
 set(modify_srq_diff_knob srq-resize-drops-wrs)
-# A QP's QoS: rate_limit outside packet_pacing_caps on a QP the table lets
-# pace, and an ECE comp_mask bit, both accepted.
-set(qp_qos_knob_reports
-  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
-  "comp-mask-ignored=clause:set_ece.model.accepted:ece.comp_mask.zero"
-  "ece-query-returns-request=clause:set_ece.judged:ece.(options.accepted_subset_in_every_state|query.returns_what_set_accepted)"
-  "ece-checked-only-in-reset=clause:set_ece.model.accepted:ece.comp_mask.zero"
-  "rate-limit-state-unchecked=clause:modify_qp_rate_limit.model.accepted:modify_qp.transition.allowed"
-)
-# The QP target: the QP verbs' knobs and a removed pacing kept.
-set(modify_qp_knob_reports ${knob_reports}
-  "rate-limit-zero-kept=clause:modify_qp.rate-limit"
-)
 set(qp_qos_diff_knob comp-mask-ignored)
-# The scheduling tree: a root given a non-zero bw_share, and a comp_mask
-# bit, accepted by a create or a modify.
-set(sched_knob_reports
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
-  "comp-mask-ignored=clause:sched_(create|modify).model.accepted:sched.comp_mask.zero"
-)
 set(sched_diff_knob sched-root-bw-share)
-# The sequence target draws on every verb family: every knob above.
-set(sequence_knob_reports ${knob_reports} ${srq_knob_reports}
-  "rate-limit-out-of-range=clause:modify_qp_rate_limit.model.accepted:modify_qp.rate_limit.range"
-  "comp-mask-ignored=clause:(set_ece.model.accepted:ece|sched_(create|modify).model.accepted:sched).comp_mask.zero"
-  "sched-root-bw-share=clause:sched_(create|modify).model.accepted:sched.bw_share.root_zero"
-  "cq-moderation-out-of-range=clause:modify_cq.model.accepted:modify_cq.cq_(count|period).range"
-  "cq-moderation-partial-apply=clause:modify_cq.effect:modify_cq.rejected.changes_nothing"
-  # The traffic rows (op_traffic.cpp): what only the rate a QP or a leaf
-  # sends at shows.
-  "pacer-ignores-burst=clause:paced_send:rate_limit.pacing.max_send_rate"
-  "pacing-survives-reset=clause:paced_send:modify_qp.reset.reported_pacing_in_effect"
-  "sched-shares-ignored=clause:sched_send.shares"
-  "sched-modify-not-applied=clause:sched_send.shares"
-  "sched-recreate-keeps-cap=clause:sched_send.shares"
-  # Siblings that all have no bw_share weigh the same, whatever the default.
-  "sched-zero-share-not-default=clause:sched_send.shares"
-  # The sched row's own QPs: read before any attach, attached, detached
-  # (judge_sched_call).
-  "sched-detach-refused=clause:sched_send.attach:sched.qp_attach.attach_and_detach"
-  "sched-qp-starts-attached=clause:sched_send.attach:sched.qp_attach.default_unassociated"
-  # A completion that keeps only the low 32 bits of its WR's wr_id: the
-  # pairs' wr_ids use all 64 (the lane's pair, the suites' rig).
-  "wr-id-low-32-bits=clause:[a-z_]+:(post_send|post_recv|poll_cq)[.][a-z_.]+"
-  # ibv_resize_cq on a CQ holding completions (op_resize_cq.cpp).
-  "resize-cq-drops-completions=clause:resize_cq:resize_cq.unpolled.kept"
-  # The SRQ's limit event and srq_limit over its life (judge_srq_history,
-  # the events read by get_async_event), a new SRQ against the first.
-  "srq-limit-armed-at-create=clause:(create_srq.srq-state:srq.lifecycle.new_srq_not_armed|[a-z_]+.srq-history:srq.create.srq_limit_arms_nothing)"
-  "srq-limit-at-equal=clause:[a-z_]+.srq-history:srq.limit_event.(once_below_the_limit|armed_across_resize)"
-  "srq-limit-refires=clause:[a-z_]+.srq-history:srq.limit_event.once_below_the_limit"
-  "srq-limit-not-disarmed=clause:[a-z_]+.srq-history:srq.limit_event.once_below_the_limit"
-  "srq-resize-disarms=clause:[a-z_]+.srq-history:srq.limit_event.(armed_across_resize|once_below_the_limit)"
-  "srq-limit-kept-across-srqs=clause:create_srq.srq-state:srq.lifecycle.new_srq_not_armed"
-  # What a call did beyond its object, its result, a new object's start.
-  "cross-object-interference=clause:modify_qp.isolation"
-  "rejection-as-negative-errno=clause:modify_qp.return"
-  "ece-kept-across-qps=clause:create_qp.ece:ece.lifecycle.new_qp_starts_from_the_default"
-  "cq-moderation-kept-across-cqs=clause:connect_pair.cq-moderation:modify_cq.lifecycle.new_cq_starts_unmoderated"
-  # The scheduling calls (judge_sched_call, the model's verdicts).
-  "sched-flagless-applied=clause:sched_(create|modify).sched-call:sched.field_without_flag.ignored"
-  "sched-root-modify-refused=clause:sched_modify.model.rejected-valid"
-  # Completion events (op_cq_notify.cpp, and the channels row's rig since
-  # 2026-11-27, which reaches most of them first; judge_cq_notify).
-  "notify-arm-ignored=clause:(cq_notify|channels):req_notify_cq.(any_cqe|arms)"
-  "notify-send-cqe-ignored=clause:(cq_notify|channels):req_notify_cq.any_cqe"
-  "notify-error-not-solicited=clause:(cq_notify|channels):req_notify_cq.solicited_only.solicited_event"
-  "notify-not-one-shot=clause:(cq_notify|channels):(get_cq_event.one_per_armed_completion|req_notify_cq.one_shot)"
-  "notify-event-at-arm=clause:(cq_notify|channels):(get_cq_event.one_per_armed_completion|req_notify_cq.one_shot)"
-  "cq-event-wrong-context=clause:(cq_notify|channels):get_cq_event.names_the_cq"
-  "req-notify-returns-minus-one=clause:(cq_notify|channels):req_notify_cq.return.zero_or_errno"
-  "get-cq-event-returns-errno=clause:(cq_notify|channels):get_cq_event.return.zero_or_minus_one"
-  # SENDs completing on another QP's CQ: the resize row's own CQ misses them,
-  # and the overrun row's own CQ does not overrun (no CQ_ERR).
-  "send-wc-on-first-qps-cq=clause:(resize_cq:resize_cq[.][a-z_.]+|async_events:async_event.cq_err.raised_on_overrun|flush:poll_cq.wc[.][a-z_.]+)"
-  # The QP and CQ events (op_async_event.cpp: the lane's whole view to
-  # judge_async_events; op_cq_overrun.cpp overruns a CQ of its own).
-  "async-event-returns-one=clause:async_events:async_event.return.zero_or_minus_one"
-  "async-event-names-other-qp=clause:async_events:async_event[.][a-z_.]+"
-  "comm-est-on-rts=clause:async_events:async_event.comm_est.of_arrival_in_rtr"
-  "last-wqe-without-srq=clause:async_events:async_event.last_wqe_reached.of_srq_qp_in_err"
-  "access-err-on-requester=clause:async_events:async_event.qp_access_err.of_access_violation"
-  "qp-fatal-without-err=clause:async_events:async_event.qp_fatal.qp_in_err"
-  "cq-err-not-raised=clause:async_events:async_event.cq_err.raised_on_overrun"
-  # emu0's knob keeps the CQ going and raises no QP_FATAL: either is met first.
-  "cq-usable-after-overrun=clause:async_events:async_event[.](cq_err.cq_unusable|qp_fatal.raised_on_lost_completion)"
-  # The lifecycle calls the rows make (op_create_qp.cpp: judge_create_qp;
-  # op_mr.cpp: judge_reg_mr; own_objects.cpp: the CQ rows' ibv_create_cq,
-  # the overrun row's ibv_destroy_cq and ibv_dealloc_pd with its QP alive,
-  # the notify row's ibv_destroy_comp_channel with its CQ alive).
-  "create-qp-caps-unchecked=clause:create_qp:create_qp.cap.max_[a-z_]+.range"
-  "create-qp-inline-not-reported=clause:create_qp:create_qp.cap.at_least_the_request"
-  "create-cq-rounds-down=clause:create_cq:create_cq.cqe.at_least_the_request"
-  "destroy-cq-in-use=clause:ibv_destroy_cq:destroy_cq.busy_while_qp_attached"
-  "destroy-cq-negative-errno=clause:ibv_destroy_cq:destroy_cq.return.zero_or_errno"
-  "dealloc-pd-in-use=clause:ibv_dealloc_pd:dealloc_pd.busy_while_in_use"
-  "destroy-channel-in-use=clause:ibv_destroy_comp_channel:destroy_comp_channel.busy_while_cq_attached"
-  "reg-mr-reports-page-span=clause:reg_mr:reg_mr.addr_length.reported"
-  "reg-mr-unknown-access=clause:reg_mr:reg_mr.access.known"
-  # The port's verbs and the address handle (op_port_ah.cpp).
-  "create-ah-any-port=clause:create_ah:create_ah.port_num.range"
-  "query-gid-beyond-table=clause:query_gid:query_gid.index.range"
-  # An SGE past its MR gathered anyway (the keys row; before it, ASan's
-  # heap-buffer-overflow as the lane's pair read past the harness's buffer);
-  # an MR without local write refused as a source (the keys row; before
-  # it, a RAW_PACKET QP in ERR where the model holds it in RTS).
-  "lkey-range-unchecked=clause:keys:post_(send|recv).sge.lkey_checked"
-  "local-read-needs-flag=clause:(keys:[a-z_.]+|[a-z_]+[.]state)"
-  # The system the device is listed in (op_device_list.cpp: the list, a
-  # context opened, used and closed; contracts/device_list_judge.h).
-  "device-list-repeats-device=clause:device_list:get_device_list.array.lists_available"
-  "device-list-misses-device=clause:device_list:get_device_list.array.lists_(available|every_exposed)"
-  "device-list-counts-terminator=clause:device_list:get_device_list.num_devices.entries_in_the_array"
-  "device-list-null-without-errno=clause:device_list:get_device_list.return.array_or_null_with_errno"
-  "device-list-empty-is-null=clause:device_list:get_device_list.no_devices.empty_array"
-  "open-device-context-unusable=clause:device_list:open_device.return.context_of_the_device"
-  "close-device-returns-one=clause:device_list:close_device.return.zero_or_minus_one"
-  # Found within 30 s once the rows had more seeds (2026-11-27 survey).
-  "notify-solicited-as-any=clause:(cq_notify|channels):req_notify_cq.solicited_only.unsolicited_quiet"
-  "accept-qp-cap=clause:modify_qp.model.accepted:modify_qp.(transition.allowed|cap.feature)"
-  # An accepted modify's unmasked fields, before and after (op_modify_qp.cpp).
-  "modify-touches-unmasked=clause:modify_qp.unmasked:modify_qp.unmasked.unchanged"
-  # Pairs of the op's own, as the suites drive them (op_exchange.cpp,
-  # op_keys.cpp: the datapath's judges on every completion field and byte).
-  # A breach in a list with a WR of send_flags outside where they are valid
-  # is named by that WR's row (post_send.send_flags.*, the breach itself
-  # after it as "[as ...]"): the seeds with FENCE, SOLICITED or an unlisted
-  # bit reach a knob that way first.
-  "cas-always-swaps=clause:exchange:post_send.(atomic.operands|send_flags.[a-z_]+)"
-  "gather-first-sge-only=clause:exchange:(poll_cq.wc.byte_len|post_send.sge.message_arrives|post_send.send_flags.[a-z_]+)"
-  "inline-checks-lkey=clause:exchange:(poll_cq.wc.status_success_on_valid_work|post_send.send_flags.[a-z_]+)"
-  "recv-newest-first=clause:exchange:(post_recv.list.in_order|post_send.send_flags.[a-z_]+)"
-  "ud-grh-not-written=clause:exchange:(post_recv.ud.grh_first_40_bytes|post_send.send_flags.[a-z_]+)"
-  "ud-ignores-remote-qpn=clause:exchange:(post_recv.list.in_order|post_send.ud.reaches_remote_qpn|post_srq_recv.wc.names_the_wr|post_send.send_flags.[a-z_]+)"
-  "ud-qkey-unchecked=clause:exchange:(post_send.ud.remote_qkey|post_send.send_flags.[a-z_]+)"
-  "unknown-send-flag-runs-refused=clause:exchange:post_send.send_flags.known"
-  "unsignaled-completes=clause:exchange:post_send.send_flags.signaled"
-  "sq-sig-all-ignored=clause:exchange:post_send.send_flags.signaled"
-  "wc-byte-len-is-room=clause:exchange:(poll_cq.wc.byte_len|post_send.send_flags.[a-z_]+)"
-  "wc-flags-stray-bit=clause:exchange:(poll_cq.wc.wc_flags.known|post_send.send_flags.[a-z_]+)"
-  "wc-grh-flag-missing=clause:exchange:(poll_cq.wc.grh_flag|post_send.send_flags.[a-z_]+)"
-  "wc-imm-flag-missing=clause:exchange:(poll_cq.wc.imm_data|post_send.send_flags.[a-z_]+)"
-  "wc-sl-zero=clause:exchange:(poll_cq.wc.sl|post_send.send_flags.[a-z_]+)"
-  "wc-src-qp-own=clause:exchange:(poll_cq.wc.src_qp|post_send.send_flags.[a-z_]+)"
-  "wc-write-as-send=clause:exchange:(poll_cq.wc.opcode_of_the_wr|post_send.send_flags.[a-z_]+)"
-  "fence-outside-rc-drops=clause:exchange:post_send.send_flags.fence_rc_only"
-  "fence-ignored=clause:fenced:post_send.send_flags.fence"
-  "fenced-read-refused=clause:exchange:post_send.send_flags.(known|fence)"
-  "solicited-write-consumes-recv=clause:exchange:post_send.send_flags.solicited_opcodes"
-  "other-pd-keys-accepted=clause:keys:(alloc_pd.pd.isolates|post_send.sge.lkey_checked)"
-  "recv-lkey-unchecked=clause:keys:(alloc_pd.pd.isolates|post_recv.sge.lkey_checked)"
-  "srq-lkey-unchecked=clause:keys:post_srq_recv.sge.lkey_checked"
-  "recv-truncates=clause:keys:post_recv.sge.message_fits"
-  "remote-write-unchecked=clause:keys:reg_mr.access.remote_write"
-  "remote-read-unchecked=clause:keys:reg_mr.access.remote_read"
-  "remote-atomic-unchecked=clause:keys:reg_mr.access.remote_atomic"
-  "inline-read-lands-nowhere=clause:exchange:post_send.send_flags.inline_opcodes"
-  "flush-as-general-err=clause:flush:poll_cq.wc.flushed_in_err"
-  "post-in-err-dropped=clause:flush:poll_cq.wc.flushed_in_err"
-  "srq-qp-post-recv-accepted=clause:flush:post_recv.srq_qp.refused"
-  "srq-wc-on-first-sharer=clause:routed:create_qp.recv_cq.completions_land_there"
-  "srq-takes-newest=clause:routed:create_qp.srq.receives_from_the_srq"
-  # The rigs' and the paced row's ibv_poll_cq results (judge_call; the
-  # rigs read no further than the array they gave).
-  "poll-counts-one-more=clause:poll_cq.return:poll_cq.return.at_most_num_entries"
-  # ibv_create_qp with the lane's SRQ (create_qp_srq, op_create_qp.cpp).
-  "create-qp-srq-any-type=clause:create_qp:create_qp.srq.rc_ud_only"
-  "create-qp-srq-recv-caps-checked=clause:create_qp:create_qp.srq.recv_caps_ignored"
-  # Two channels and three CQs of the op's own (channels, op_channels.cpp).
-  "cq-event-on-first-channel=clause:channels:create_cq.channel.events_on_the_channel"
-  "destroy-cq-ignores-acks=clause:channels:ack_cq_events.destroy_waits_for_acks"
-  # ibv_create_cq on a channel with a comp_vector of each value class
-  # (create_cq_vector, op_create_cq.cpp).
-  "create-cq-comp-vector-unchecked=clause:create_cq:create_cq.comp_vector.range"
-  # Found by their consequences: a receive completing on the send CQ is
-  # missing from the receive CQ; the second PD's keys refused fail valid
-  # work; an RDMA WRITE landing at its MR's start is not where the fenced
-  # WR reads; QP numbers per PD collide across the two pairs' PDs.
-  "recv-wc-on-send-cq=clause:(exchange:(post_recv.list.in_order|poll_cq.wc[.][a-z_.]+)|flush:poll_cq.wc.flushed_in_err)"
-  "keys-of-first-pd-only=clause:(exchange:poll_cq.wc.status_success_on_valid_work|keys:[a-z_.]+)"
-  "write-at-mr-start=clause:(fenced:post_send.send_flags.fence|exchange:post_send[.][a-z_.]+)"
-  "qp-num-per-pd=clause:keys:(alloc_pd.pd.isolates|poll_cq.wc.status_[a-z_]+)"
-)
 
 foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
   set(bin $<TARGET_FILE:${t}_fuzzer>)
@@ -251,11 +79,7 @@ foreach(t IN LISTS IBVCERT_FUZZ_TARGETS)
        -max_len=${IBVCERT_FUZZ_MAX_LEN} -print_final_stats=1 new ${seeds})
   set_tests_properties(fuzz.run.${t} PROPERTIES TIMEOUT 300)
 
-  if(DEFINED ${t}_knob_reports)
-    set(reports ${${t}_knob_reports})
-  else()
-    set(reports ${knob_reports})
-  endif()
+  set(reports ${${t}_knob_reports})
   if(DEFINED ${t}_diff_knob)
     set(diff_knob ${${t}_diff_knob})
   else()
