@@ -117,10 +117,12 @@ public:
 
 	std::string describe(const Lane &lane) const override
 	{
+		// Printed before the run too (IBVCERT_FUZZ_PRINT): the completions
+		// asked for, not those held (outcome() says when the fill failed).
 		const Bound &b = bound_[lane.index()];
 		return "cq: created with cqe=" + std::to_string(create_cqe_) + ", holding " +
-		       std::to_string(b.before.unpolled.size()) + " completions, resized to cqe=" +
-		       std::to_string(b.cqe) + " (" + b.cqe_class + ")\n";
+		       std::to_string(hold_) + " completions, resized to cqe=" + std::to_string(b.cqe) +
+		       " (" + b.cqe_class + ")\n";
 	}
 
 	std::string outcome(const Lane &lane) const override
