@@ -397,9 +397,7 @@ void vary_walk(Session &s, int slot, VaryWalk how)
 		if (!s.lane(0).slot(slot))
 			return;
 	}
-	rewalk(s, slot, target, kOrigin, [&](uint16_t f) {
-		return f == field ? varied : ValueChoice{f, ValueKind::Valid, 0};
-	});
+	rewalk(s, slot, target, kOrigin, [&](uint16_t f) { return f == field ? varied : valid(f); });
 	if (how == VaryWalk::ThenValid && s.lane(0).slot(slot))
 		rewalk(s, slot, target, kAgain, valid);
 }
