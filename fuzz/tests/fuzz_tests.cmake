@@ -42,7 +42,7 @@ foreach(line IN LISTS fault_lines)
     math(EXPR rows "${rows} + 1")
   elseif(knob AND line MATCHES "^[ \t]+\"([^\"]*)\"\\)$")
     math(EXPR fuzz_lines "${fuzz_lines} + 1")
-    # file(STRINGS) has split the string at its ";": each item an entry.
+    # The string as a CMake list: its ";" separate the entries.
     foreach(entry IN LISTS CMAKE_MATCH_1)
       if(NOT entry MATCHES "^([a-z_,]+)=((clause|error):.+)$")
         message(FATAL_ERROR "${fault_list}: knob ${knob}: '${entry}' is not TARGETS=clause:RE or TARGETS=error:TEXT")
