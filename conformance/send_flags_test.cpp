@@ -115,6 +115,8 @@ std::vector<const ContractRule *> flagged_rules()
 	std::vector<const ContractRule *> out = completion_rules_judged();
 	for (const ContractRule *r : send_flags_rules_judged(Check::FlagOutsideIgnored))
 		out.push_back(r);
+	for (const ContractRule *r : post_capacity_rules(Verb::PostSend))
+		out.push_back(r); // without outside bits, the list is judged on them too
 	std::erase_if(out, [](const ContractRule *r) {
 		return r->check == Check::FlushedInErr || r->check == Check::RefusedOnSrqQp;
 	});
@@ -149,7 +151,10 @@ void run_flagged(const FlagParam &p, const char *clause_rule)
 			GTEST_SKIP() << *stop;
 		return;
 	}
-	FlaggedExchange f{rig.settle(), rig.post_result(), rig.accepted()};
+	PostQueueNow queue; // the sender's SQ, empty before the post
+	if (rig.query_cap(false, queue.cap))
+		return; // the failure is recorded with its evidence
+	FlaggedExchange f{rig.settle(), rig.post_result(), rig.accepted(), queue, rig.posted()};
 	record_verdict(judge_flagged_exchange(f), flagged_rules(), rig.evidence());
 }
 

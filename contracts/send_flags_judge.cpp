@@ -73,9 +73,19 @@ Verdict judge_flagged_exchange(const FlaggedExchange &f)
 		ExchangeView as_posted = x;
 		as_posted.sends.resize(posted);
 		Verdict v = judge_exchange(as_posted);
+		bool past_cap = false; // the refused WR is past a capacity row: that row lets the post refuse it
+		if (f.queue) {
+			int bad = f.post_result ? (int)f.accepted : -1;
+			Verdict cap = judge_post_list(Verb::PostSend, *f.queue, f.posted, f.post_result, bad);
+			v.breaches.insert(v.breaches.end(), cap.breaches.begin(), cap.breaches.end());
+			PostQueueNow now = *f.queue; // as the refused WR found it: the WRs before it taken
+			now.outstanding += (uint32_t)posted;
+			past_cap = f.post_result && posted < f.posted.size() &&
+				   !evaluate_post_wr(Verb::PostSend, now, f.posted[posted]).accepts();
+		}
 		// Every flag listed and valid where it is: nothing in send_flags lets
 		// the post refuse the WR.
-		if (f.post_result && posted < x.sends.size() && x.sends[posted].send_flags)
+		if (f.post_result && !past_cap && posted < x.sends.size() && x.sends[posted].send_flags)
 			for (const ContractRule &r : completion_rules())
 				if (r.check == Check::FlagOutsideIgnored && !*r.field)
 					v.breaches.push_back(

@@ -7,8 +7,10 @@
 #pragma once
 
 #include "contracts/completion_judge.h"
+#include "contracts/post_wr_eval.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,13 @@ struct FlaggedExchange {
 	ExchangeView x;
 	int post_result = 0;   // ibv_post_send's return value
 	size_t accepted = 0;   // WRs of the list before the one bad_wr named (all of them on success)
+	// When the caller has them: the sender's queue as the post found it (its
+	// cap as ibv_query_qp reports it) and the list as the posts' capacity
+	// rows read it (judge_post_list). A list without outside bits is judged
+	// on those rows too; a WR past one of them may be refused whatever its
+	// send_flags.
+	std::optional<PostQueueNow> queue;
+	std::vector<PostedWr> posted;
 };
 
 // The bits of flags that are outside where the rows make them valid, for a

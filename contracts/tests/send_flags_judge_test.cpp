@@ -103,6 +103,34 @@ TEST(SendFlagsJudge, ValidFlagsAreTheExchangesOwnJudgement)
 		  (unsigned)IBV_SEND_FENCE);
 }
 
+// With the sender's cap given, the list is judged on the posts' capacity
+// rows too: an inline WR of max_inline_data bytes is taken, one byte past
+// it may be refused whatever its send_flags.
+TEST(SendFlagsJudge, InlineWrJudgedAgainstTheQueuesCap)
+{
+	auto inline_write = [](uint32_t bytes, int result) {
+		FlaggedExchange f = write_with(IBV_SEND_INLINE);
+		f.queue = PostQueueNow{};
+		f.queue->cap = {16, 16, 2, 2, 64};
+		f.posted = {PostedWr{1, true, bytes}};
+		f.post_result = result;
+		if (result) {
+			f.accepted = 0;
+			f.x.send_wcs.clear();
+			f.x.sends[0].remote_after = {0, 0, 0, 0};
+		}
+		return f;
+	};
+	EXPECT_TRUE(judge_flagged_exchange(inline_write(64, 0)).accepts());
+	Verdict at_max_refused = judge_flagged_exchange(inline_write(64, EINVAL));
+	EXPECT_TRUE(at_max_refused.breaks(rule_id::post_send_cap_inline_within_max_inline_data))
+		<< at_max_refused.describe();
+	Verdict past_refused = judge_flagged_exchange(inline_write(65, EINVAL));
+	EXPECT_TRUE(past_refused.accepts()) << past_refused.describe();
+	Verdict past_taken = judge_flagged_exchange(inline_write(65, 0));
+	EXPECT_TRUE(past_taken.breaks(rule_id::post_send_cap_inline_within_max_inline_data)) << past_taken.describe();
+}
+
 TEST(SendFlagsJudge, FencedWrThatDidNotWaitBreaksTheFenceRow)
 {
 	FenceView f;

@@ -4,14 +4,17 @@
 // same Q_Key beside them), judged by the suites' datapath judges:
 //   - exchange: a list of 1-4 send WRs of the opcodes in the type's column
 //     of ibv_post_send(3)'s table, each signaled or not (or sq_sig_all), of
-//     1 or 2 SGEs, inline or not, UD ones with the responder's Q_Key or
-//     another, FENCE or SOLICITED where valid, and at most one WR with
+//     1 or 2 SGEs, inline or not (an inline WR of 48 bytes, of the QP's
+//     max_inline_data, or one byte past it), UD ones with the responder's
+//     Q_Key or another, FENCE or SOLICITED where valid, and at most one WR with
 //     send_flags outside where the page makes them valid (INLINE on a READ
 //     or atomic, FENCE off RC, SOLICITED off a Send / RDMA Write with
 //     immediate, an unlisted bit); a receive posted for each WR that consumes one, to the
 //     responder or its SRQ, and a spare one. What each CQ gave and where
 //     the bytes landed go to judge_flagged_exchange
-//     (contracts/send_flags_judge.h; judge_exchange without outside bits).
+//     (contracts/send_flags_judge.h; judge_exchange and the posts'
+//     capacity rows, with the sender's cap as ibv_query_qp reports it,
+//     without outside bits).
 //   - fenced: RC, an RDMA READ or atomic, then a WR with IBV_SEND_FENCE
 //     sending from the SGE it fills (fixtures/rigs/fence_rig.h), to
 //     judge_fence.
@@ -53,6 +56,11 @@ constexpr ibv_wr_opcode kOpcodes[] = {IBV_WR_SEND,       IBV_WR_SEND_WITH_IMM,  
 				      IBV_WR_ATOMIC_FETCH_AND_ADD};
 constexpr uint8_t kSls[] = {0, 1, 5, 15};
 constexpr int kMaxWrs = 4;
+
+// An inline WR's length: the rig's own (SendSpec's 48 bytes), exactly the
+// max_inline_data the sender's ibv_create_qp reported (the rows' bound), or
+// one byte past it.
+enum class InlineLength { Usual, AtMax, PastMax };
 
 // What the op needs of the lane's device that it may lack: nullopt when it
 // has it.
@@ -107,8 +115,8 @@ std::string flags_text(unsigned flags)
 
 class ExchangeOp : public RigOp<Exchanged> {
 public:
-	ExchangeOp(PairSpec spec, std::vector<SendSpec> sends, bool spare)
-		: spec_(spec), sends_(std::move(sends)), spare_(spare)
+	ExchangeOp(PairSpec spec, std::vector<SendSpec> sends, std::vector<InlineLength> lengths, bool spare)
+		: spec_(spec), sends_(std::move(sends)), lengths_(std::move(lengths)), spare_(spare)
 	{
 	}
 
@@ -127,21 +135,39 @@ public:
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		for (const SendSpec &s : sends_)
-			if (s.inline_data && rig.max_inline() < s.length) {
+		std::vector<SendSpec> sends = sends_;
+		for (size_t k = 0; k < sends.size(); k++) {
+			SendSpec &s = sends[k];
+			if (!s.inline_data)
+				continue;
+			if (lengths_[k] != InlineLength::Usual)
+				s.length = rig.max_inline() + (lengths_[k] == InlineLength::PastMax);
+			if (lengths_[k] != InlineLength::PastMax && rig.max_inline() < s.length) {
 				d.stopped = fmt::format("max_inline_data {} is below {} bytes", rig.max_inline(), s.length);
 				return 0;
 			}
+			if (s.length > rig.message_room()) { // a message the receive WR could not hold if taken
+				d.stopped = fmt::format("an inline WR of {} bytes is above the {} bytes a receive WR holds",
+							s.length, rig.message_room());
+				return 0;
+			}
+		}
 		int recvs = spare_;
-		for (const SendSpec &s : sends_)
+		for (const SendSpec &s : sends)
 			recvs += datapath_needs_recv(s.opcode);
 		rig.allow_refusal();
-		if (auto why = rig.post(sends_, recvs)) {
+		if (auto why = rig.post(sends, recvs)) {
 			d.stopped = *why; // the device lacks the opcode, or the receives were refused
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		d.seen.exchange = {rig.settle(), rig.post_result(), rig.accepted()};
+		PostQueueNow queue; // the sender's SQ, empty before the post
+		if (auto why = rig.query_cap(false, queue.cap)) {
+			d.stopped = *why;
+			d.evidence = rig.evidence();
+			return 0;
+		}
+		d.seen.exchange = {rig.settle(), rig.post_result(), rig.accepted(), queue, rig.posted()};
 		d.evidence = rig.evidence();
 		d.seen.polls = rig.polls();
 		d.judged = true;
@@ -171,8 +197,12 @@ public:
 				  (spare_ ? ", a spare receive WR" : "") + "\n";
 		for (size_t k = 0; k < sends_.size(); k++) {
 			const SendSpec &s = sends_[k];
-			out += fmt::format("wr {}: {}{}{} num_sge={}{}{}\n", k, wr_opcode_name(s.opcode),
-					   s.signaled ? " SIGNALED" : "", s.inline_data ? " INLINE" : "", s.num_sge,
+			out += fmt::format("wr {}: {}{}{}{} num_sge={}{}{}\n", k, wr_opcode_name(s.opcode),
+					   s.signaled ? " SIGNALED" : "", s.inline_data ? " INLINE" : "",
+					   !s.inline_data || lengths_[k] == InlineLength::Usual ? ""
+					   : lengths_[k] == InlineLength::AtMax ? " of max_inline_data bytes"
+										: " of max_inline_data + 1 bytes",
+					   s.num_sge,
 					   s.qkey_matches ? "" : " other Q_Key",
 					   s.more_flags ? " more send_flags " + flags_text(s.more_flags) : "");
 		}
@@ -200,6 +230,7 @@ public:
 private:
 	PairSpec spec_;
 	std::vector<SendSpec> sends_;
+	std::vector<InlineLength> lengths_; // per WR; an inline WR's length class
 	bool spare_;
 };
 
@@ -385,8 +416,10 @@ void exchange_step(Session &s)
 			opcodes.push_back(op);
 	int n = 1 + in.ConsumeIntegralInRange(0, kMaxWrs - 1);
 	std::vector<SendSpec> sends(n);
+	std::vector<InlineLength> lengths(n, InlineLength::Usual);
 	bool outside = false; // one WR per list with bits outside (the judge decides on the first)
-	for (SendSpec &w : sends) {
+	for (int k = 0; k < n; k++) {
+		SendSpec &w = sends[k];
 		w.opcode = opcodes[in.ConsumeIntegralInRange<size_t>(0, opcodes.size() - 1)];
 		uint8_t bits = in.ConsumeIntegral<uint8_t>();
 		bool fetch = w.opcode == IBV_WR_RDMA_READ || datapath_is_atomic(w.opcode);
@@ -399,6 +432,8 @@ void exchange_step(Session &s)
 			w.more_flags = 0;
 			w.inline_data = true;
 		}
+		if (w.inline_data && (bits & 0x80))
+			lengths[k] = in.ConsumeBool() ? InlineLength::PastMax : InlineLength::AtMax;
 		unsigned flags = (w.signaled ? IBV_SEND_SIGNALED : 0) | (w.inline_data ? IBV_SEND_INLINE : 0) | w.more_flags;
 		if (outside)
 			w.more_flags &= ~send_flags_outside(spec.type, w.opcode, flags);
@@ -406,7 +441,7 @@ void exchange_step(Session &s)
 	}
 	// A list with outside bits has a spare receive (a message that takes
 	// one it should not shows), as the property's lists do.
-	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), spare || outside));
+	s.execute(std::make_unique<ExchangeOp>(spec, std::move(sends), std::move(lengths), spare || outside));
 }
 IBVCERT_FUZZ_ROW(exchange, 32);
 
