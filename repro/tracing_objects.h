@@ -4,6 +4,7 @@
 // and `id` (the trace id, "qp3") are what the device and the frame read.
 #pragma once
 
+#include "contracts/rule.h"
 #include "fixtures/device.h"
 #include "repro/trace_log.h"
 #include "repro/tracing_frame.h"
@@ -78,19 +79,18 @@ public:
 	~TCq() override;
 	int destroy() override;
 	int poll(int num_entries, ibv_wc *wc) override;
-	int modify(ibv_modify_cq_attr &attr) override
-	{
-		return traced_call({{"verb", "ibv_modify_cq"}, {"cq", id}, {"attr_mask", attr.attr_mask},
-				    {"cq_count", attr.moderate.cq_count}, {"cq_period", attr.moderate.cq_period}},
-				   [&] { return inner->modify(attr); });
+	// The rows of fixtures/object_verbs.h, each traced with the CQ's cqe
+	// member after it.
+#define IBVCERT_TRACE_VERB(method, verb, params, args, call, fields)                                           \
+	int method params override                                                                             \
+	{                                                                                                      \
+		return traced_call({{"verb", verb_name(Verb::verb)}, {"cq", id}, IBVCERT_UNPAREN fields},        \
+				   [&] { return inner->method args; },                                          \
+				   [&](nlohmann::json &step) { step["cqe_after"] = inner->cqe(); });            \
 	}
+	IBVCERT_CQ_VERBS(IBVCERT_TRACE_VERB)
+#undef IBVCERT_TRACE_VERB
 	int query_moderation(ibv_moderate_cq &m) override { return inner->query_moderation(m); }
-	int resize(int cqe) override
-	{
-		return traced_call({{"verb", "ibv_resize_cq"}, {"cq", id}, {"cqe", cqe}},
-				   [&] { return inner->resize(cqe); },
-				   [&](nlohmann::json &step) { step["cqe_after"] = inner->cqe(); });
-	}
 	int cqe() const override { return inner->cqe(); }
 	int req_notify(int solicited_only) override;
 	// Through the inner CQ's own pointer: ibv_ack_cq_events(3) is what a
