@@ -73,11 +73,14 @@ Verdict judge_flagged_exchange(const FlaggedExchange &f)
 		ExchangeView as_posted = x;
 		as_posted.sends.resize(posted);
 		Verdict v = judge_exchange(as_posted);
+		// The capacity rows, after the flags' own: a valid WR refused at a
+		// bound is listed under both (which made the device refuse it, the
+		// call does not tell).
 		bool past_cap = false; // the refused WR is past a capacity row: that row lets the post refuse it
+		Verdict cap;
 		if (f.queue) {
 			int bad = f.post_result ? (int)f.accepted : -1;
-			Verdict cap = judge_post_list(Verb::PostSend, *f.queue, f.posted, f.post_result, bad);
-			v.breaches.insert(v.breaches.end(), cap.breaches.begin(), cap.breaches.end());
+			cap = judge_post_list(Verb::PostSend, *f.queue, f.posted, f.post_result, bad);
 			PostQueueNow now = *f.queue; // as the refused WR found it: the WRs before it taken
 			now.outstanding += (uint32_t)posted;
 			past_cap = f.post_result && posted < f.posted.size() &&
@@ -95,6 +98,7 @@ Verdict judge_flagged_exchange(const FlaggedExchange &f)
 								 wr_opcode_name(x.sends[posted].opcode),
 								 x.sends[posted].wr_id, x.sends[posted].send_flags,
 								 f.post_result)});
+		v.breaches.insert(v.breaches.end(), cap.breaches.begin(), cap.breaches.end());
 		return v;
 	}
 	// A WR with outside bits that completed in error: the device found it
