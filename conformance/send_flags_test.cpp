@@ -151,10 +151,9 @@ void run_flagged(const FlagParam &p, const char *clause_rule)
 			GTEST_SKIP() << *stop;
 		return;
 	}
-	PostQueueNow queue; // the sender's SQ, empty before the post
-	if (rig.query_cap(false, queue.cap))
+	FlaggedExchange f;
+	if (rig.settle_flagged(f))
 		return; // the failure is recorded with its evidence
-	FlaggedExchange f{rig.settle(), rig.post_result(), rig.accepted(), queue, rig.posted()};
 	record_verdict(judge_flagged_exchange(f), flagged_rules(), rig.evidence());
 }
 

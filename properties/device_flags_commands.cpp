@@ -249,10 +249,9 @@ protected:
 				return; // a provider without the opcode (iWARP: no immediate data)
 			fail_step(*this, m, b, "precondition: posting the list on the pair", {*stop, rig.evidence()});
 		}
-		PostQueueNow queue; // the sender's SQ, empty before the post
-		if (auto stop = rig.query_cap(false, queue.cap))
+		FlaggedExchange f;
+		if (auto stop = rig.settle_flagged(f))
 			fail_step(*this, m, b, "precondition: ibv_query_qp(IBV_QP_CAP) of the sender", {*stop, rig.evidence()});
-		FlaggedExchange f{rig.settle(), rig.post_result(), rig.accepted(), queue, rig.posted()};
 		hold_verdict(*this, m, b, judge_flagged_exchange(f), rig.evidence());
 	}
 

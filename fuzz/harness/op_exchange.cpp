@@ -161,13 +161,11 @@ public:
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		PostQueueNow queue; // the sender's SQ, empty before the post
-		if (auto why = rig.query_cap(false, queue.cap)) {
+		if (auto why = rig.settle_flagged(d.seen.exchange)) {
 			d.stopped = *why;
 			d.evidence = rig.evidence();
 			return 0;
 		}
-		d.seen.exchange = {rig.settle(), rig.post_result(), rig.accepted(), queue, rig.posted()};
 		d.evidence = rig.evidence();
 		d.seen.polls = rig.polls();
 		d.judged = true;
