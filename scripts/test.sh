@@ -18,7 +18,7 @@ phase ctest ctest --test-dir build --output-on-failure -j2
 phase fuzz/ci fuzz/ci build-fuzz
 # every fault knob must fail the whole run (exit 1, by a MUST failure, a
 # crash or a hang, no FLAKY case), here in one run with its own seed, on a
-# machine the lab no longer loads (its cases have a 3 s timeout). Each knob's
+# machine the lab no longer loads (its cases have a 20 s timeout). Each knob's
 # run stops at its first case that fails it (--fail-fast; the clean run runs
 # whole): CI took 4912 of its 5400 s with whole runs (about 10 minutes of
 # it). ctest's fault-knob tests (cli/tests/fault_knobs_test.cpp) run every

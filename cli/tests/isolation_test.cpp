@@ -153,7 +153,7 @@ TEST(Isolation, FailFastWithoutIsolationIsAUsageError)
 TEST(Isolation, FailFastRerunsAfterTheHistoryWhole)
 {
 	std::string dir = ::testing::TempDir() + "ibvcert-ffh-" + std::to_string(getpid());
-	auto r = run_ibvcert("run --fail-fast --case-timeout 3 --emu-fault srq-limit-kept-across-srqs --report " + dir);
+	auto r = run_ibvcert("run --fail-fast --case-timeout 30 --emu-fault srq-limit-kept-across-srqs --report " + dir);
 	EXPECT_EQ(r.status, 1) << r.output;
 	std::ifstream in(dir + "/report.json");
 	auto doc = nlohmann::json::parse(in);
