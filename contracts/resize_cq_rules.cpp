@@ -7,20 +7,11 @@
 // them), and the judge, with IBVCERT_JUDGE_PART defined, into
 // ibvcert_contracts (contracts/CMakeLists.txt).
 #ifdef IBVCERT_JUDGE_DECLS // the judge's declarations
+#include "contracts/cq_view.h"
 #include "contracts/device_caps.h"
 #include "contracts/verdict.h"
 
-#include <cstdint>
-#include <vector>
-
 namespace ibvcert {
-
-// A CQ as a caller observes it: the cqe member, and the completions it holds
-// (their wr_ids, oldest first) where the caller knows them.
-struct CqView {
-	int cqe = 0;
-	std::vector<uint64_t> unpolled;
-};
 
 // The request rows: what a device must refuse.
 Verdict evaluate_resize_cq(const DeviceCaps &caps, const CqView &before, int cqe);

@@ -7,8 +7,11 @@
 //                               IBV_QP_EN_SQD_ASYNC_NOTIFY
 //   RateLimit / SetEce          ibv_modify_qp_rate_limit, ibv_set_ece
 //   CreateCq / DestroyCq        ibv_create_cq of a cqe around 1 and max_cqe
-//   ModifyCq / ResizeCq         ibv_modify_cq (moderation), ibv_resize_cq (the
-//                               completions it held are all polled after it)
+//   ModifyCq                    ibv_modify_cq (moderation)
+//   CqDrawnStep<Verb>           a verb of fixtures/object_verbs.h's
+//                               IBVCERT_CQ_DRAWN_VERBS (ibv_resize_cq), its
+//                               arguments from their classes (the completions
+//                               it held are all polled after it)
 //   SendOnCq / PollCq           a loopback RC pair on the CQ: ibv_post_recv,
 //                               signaled SENDs (ibv_post_send), ibv_poll_cq
 //   CreateSrq / DestroySrq      ibv_create_srq (srq_limit irrelevant there)

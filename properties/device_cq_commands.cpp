@@ -1,6 +1,7 @@
 // The CQ commands of the whole-device state machine: CreateCq / DestroyCq
 // (ibv_create_cq of a cqe around 1 and max_cqe), ModifyCq (moderation),
-// ResizeCq (the completions it held are polled after it), and the datapath
+// CqDrawnStep (a verb of fixtures/object_verbs.h's IBVCERT_CQ_DRAWN_VERBS:
+// ibv_resize_cq; the completions it held are polled after it), and the datapath
 // on the model's CQs: SendOnCq (a loopback RC pair on the CQ, ibv_post_recv
 // and signaled SENDs) and PollCq. Each call is held to its verb's judges.
 #include "properties/device_step.h"
@@ -10,9 +11,10 @@
 #include "contracts/modify_cq_effect.h"
 #include "contracts/modify_cq_eval.h"
 #include "contracts/names.h"
-#include "contracts/resize_cq_judge.h"
 #include "contracts/polled_judge.h"
 #include "contracts/value_check.h"
+#include "fixtures/cq_drawn_verbs.h"
+#include "fixtures/object_verbs.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -30,21 +32,6 @@ rc::Gen<int> cqe_value(const DeviceCaps &caps)
 	int max = std::min(caps.device.orig_attr.max_cqe, 4096);
 	return rc::gen::weightedOneOf<int>({{3, rc::gen::element<int>(1, 2, 16, max)},
 					    {2, rc::gen::inRange<int>(1, max + 1)}});
-}
-
-// A resize's cqe: one of the classes ibv_resize_cq's rows split cqe into on
-// this device, for this CQ (value_classes: the range's bounds and the values
-// past them, one inside, a negative one, the completions it holds and one
-// below, its own size), or a size as the create draws it.
-rc::Gen<int> resize_cqe_value(const DeviceModel &m, size_t slot)
-{
-	std::vector<int> values;
-	for (const ValueClass &c : value_classes(Verb::ResizeCq, "cqe", *m.caps,
-						 {m.cqs[slot].cqe_asked, (int64_t)m.cqs[slot].unpolled}))
-		values.push_back((int)std::clamp<int64_t>(c.value, INT_MIN, INT_MAX));
-	if (values.empty())
-		return cqe_value(*m.caps);
-	return rc::gen::weightedOneOf<int>({{3, rc::gen::elementOf(values)}, {2, cqe_value(*m.caps)}});
 }
 
 class CreateCq : public Step {
@@ -311,56 +298,65 @@ private:
 	ibv_modify_cq_attr attr_{};
 };
 
-class ResizeCq : public Step {
+// A verb of fixtures/object_verbs.h's IBVCERT_CQ_DRAWN_VERBS rows
+// (ibv_resize_cq) on a live CQ: each argument one of the classes the verb's
+// rows split its field into for this CQ (the CQ's size, the completions it
+// holds), now and then any int. The row calls and judges: the CQ as observed
+// before (what it holds: the WRs completed on it) and after (what polling it
+// gives), both as sorted wr_ids. The model then holds the CQ as observed
+// (its size after an accepted call; nothing unpolled: polled after it).
+template <Verb V> class CqDrawnStep : public Step {
 public:
-	explicit ResizeCq(const DeviceModel &m)
-		: slot_(*live_slot(m.cqs)), cqe_(*resize_cqe_value(m, slot_))
+	explicit CqDrawnStep(const DeviceModel &m) : slot_(*live_slot(m.cqs))
 	{
+		for (const char *field : row().fields) {
+			std::vector<int> values;
+			for (const ValueClass &c : cq_argument_classes(row(), field, *m.caps, m.cqs[slot_].cqe_asked,
+								       (int64_t)m.cqs[slot_].unpolled))
+				values.push_back((int)std::clamp<int64_t>(c.value, INT_MIN, INT_MAX));
+			args_.push_back(values.empty() ? *rc::gen::arbitrary<int>()
+						       : *rc::gen::weightedOneOf<int>({{4, rc::gen::elementOf(values)},
+										       {1, rc::gen::arbitrary<int>()}}));
+		}
 	}
-	// The device's answer decides (judge_resize_cq holds it to the rows,
-	// a refusal too): an accepted resize asks at least cqe_ from then on,
-	// and either way the completions are polled after it.
 	void checkPreconditions(const DeviceModel &m) const override { RC_PRE(m.cqs[slot_].live); }
 	void apply(DeviceModel &m) const override
 	{
 		if (accepted_)
-			m.cqs[slot_].cqe_asked = cqe_;
-		m.cqs[slot_].unpolled = 0; // polled after the resize
+			m.cqs[slot_].cqe_asked = cqe_after_;
+		m.cqs[slot_].unpolled = 0; // polled after the call
 	}
-	void show(std::ostream &os) const override
-	{
-		os << "ResizeCq " << slot_label("cq", slot_) << " cqe=" << cqe_;
-	}
+	void show(std::ostream &os) const override { os << row().describe(args_) << " on " << slot_label("cq", slot_); }
 
 protected:
-	// The CQ as observed before (what it holds: the WRs completed on it)
-	// and after (what polling it gives), both as sorted wr_ids: the judge
-	// decides whether the completions survived.
 	void call(const DeviceModel &m, DeviceBench &b) const override
 	{
 		Cq &cq = *b.cqs[slot_];
 		CqView before{cq.cqe(), sorted(b.cq_held[slot_])};
-		int ret = cq.resize(cqe_);
+		int ret = row().call(cq, args_);
 		CqView after{cq.cqe(), poll_held(*this, m, b, slot_, before.unpolled.size() + 4)};
 		b.cq_held[slot_].clear();
-		// The whole call, its result rows too (judge_resize_cq runs judge_call).
-		hold_verdict(*this, m, b, judge_resize_cq(*m.caps, before, cqe_, ret, after),
-			     fmt::format("ibv_resize_cq(cqe={}) returned {}: cqe {} -> {}, held {}, polled {}",
-					 cqe_, errno_name(ret), before.cqe, after.cqe, fmt::join(before.unpolled, ","),
+		// The whole call, its result rows too.
+		hold_verdict(*this, m, b, row().judge(*m.caps, before, args_, ret, after),
+			     fmt::format("{} returned {}: cqe {} -> {}, held {}, polled {}", row().describe(args_),
+					 errno_name(ret), before.cqe, after.cqe, fmt::join(before.unpolled, ","),
 					 fmt::join(after.unpolled, ",")));
 		accepted_ = ret == 0;
+		cqe_after_ = after.cqe;
 		if (after.unpolled.size() != m.cqs[slot_].unpolled)
 			fail_step(*this, m, b, "the CQ does not hold the completions the model counts",
-				  {fmt::format("polled {} after ibv_resize_cq, the model {}", after.unpolled.size(),
-					       m.cqs[slot_].unpolled)});
+				  {fmt::format("polled {} after {}, the model {}", after.unpolled.size(),
+					       verb_name(V), m.cqs[slot_].unpolled)});
 	}
 	std::string names() const override { return slot_label("cq", slot_); }
-	Verb frame_verb() const override { return Verb::ResizeCq; }
+	Verb frame_verb() const override { return V; }
 
 private:
+	static const CqDrawnVerb &row() { return cq_drawn_verb(V); }
 	size_t slot_;
-	int cqe_;
+	std::vector<int> args_;
 	mutable bool accepted_ = false;
+	mutable int cqe_after_ = 0;
 };
 
 } // namespace
@@ -375,7 +371,10 @@ void add_cq_commands(const DeviceModel &m, CommandMix &mix)
 	mix.push_back({cqs ? 1u : 3u, execOneOfWithArgs<CreateCq>()(m)});
 	mix.push_back({1, execOneOfWithArgs<DestroyCq>()(m)});
 	mix.push_back({2, execOneOfWithArgs<ModifyCq>()(m)});
-	mix.push_back({cqs ? 2u : 0u, execOneOfWithArgs<ResizeCq>()(m)});
+#define IBVCERT_CQ_DRAWN_COMMAND(method, verb, judge, code, fields)                                              \
+	mix.push_back({cqs ? 2u : 0u, execOneOfWithArgs<CqDrawnStep<Verb::verb>>()(m)});
+	IBVCERT_CQ_DRAWN_VERBS(IBVCERT_CQ_DRAWN_COMMAND)
+#undef IBVCERT_CQ_DRAWN_COMMAND
 	mix.push_back({cqs ? 2u : 0u, execOneOfWithArgs<SendOnCq>()(m)});
 	mix.push_back({cqs ? 1u : 0u, execOneOfWithArgs<PollCq>()(m)});
 }

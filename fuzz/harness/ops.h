@@ -1,6 +1,7 @@
 // What the op files share, and how they give the sequence target its rows.
 // A new verb family adds an op file: its step functions, each named as a row
-// by an IBVCERT_FUZZ_ROW line (below); nothing else lists it.
+// by an IBVCERT_FUZZ_ROW line (below); nothing else lists it. A CQ verb of
+// fixtures/object_verbs.h's IBVCERT_CQ_DRAWN_VERBS has its row there.
 #pragma once
 
 #include "fuzz/harness/session.h"
@@ -76,6 +77,15 @@ void one_qp_setup(Session &s);
 // Walks the QP in slot from RESET to target with each step's required set,
 // as ibv_modify_qp calls under the oracle; stops at the first rejected step.
 void walk_to(Session &s, int slot, ibv_qp_state target);
+
+// The rows of the CQ verbs whose arguments the rows draw (fixtures/
+// object_verbs.h IBVCERT_CQ_DRAWN_VERBS, each with its code there): one op
+// for them all (op_cq_drawn.cpp), each row's step cq_drawn_row<its Verb>.
+void cq_drawn_step(Session &s, Verb verb);
+template <Verb V> void cq_drawn_row(Session &s)
+{
+	cq_drawn_step(s, V);
+}
 
 // Every row, each with its fixed code, for the sequence target (generated:
 // fuzz/harness/rows.cpp in the build tree); code 0 (create_qp) runs on
