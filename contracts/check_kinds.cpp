@@ -152,10 +152,9 @@ constexpr CheckKind kKinds[] = {
 		 return "accepted: " + f + " after the call >= the request's";
 	 }},
 	{Check::KeptAcross, "kept-across", false, kJudgeSrqHistory,
-	 [](const ContractRule &r, const std::string &f) -> std::string {
+	 [](const ContractRule &, const std::string &f) -> std::string {
 		 // A CQ's completions (its unpolled entries) are a queue; an SRQ's
 		 // WRs have no order.
-		 (void)r;
 		 return "accepted: " + f + " held before the call still held after it" +
 		       (f == "unpolled" ? ", in order" : "");
 	 }},

@@ -98,7 +98,7 @@ public:
 	void checkPreconditions(const DeviceModel &m) const override
 	{
 		RC_PRE(m.cqs[slot_].live);
-		RC_PRE(m.cqs[slot_].unpolled + 2 * n_ <= (uint32_t)m.cqs[slot_].cqe_asked);
+		RC_PRE(m.cqs[slot_].unpolled + 2 * n_ <= (uint32_t)m.cqs[slot_].cqe_at_least);
 	}
 	void apply(DeviceModel &m) const override { m.cqs[slot_].unpolled += 2 * n_; }
 	void show(std::ostream &os) const override
@@ -311,7 +311,7 @@ public:
 	{
 		for (const char *field : row().fields) {
 			std::vector<int> values;
-			for (const ValueClass &c : cq_argument_classes(row(), field, *m.caps, m.cqs[slot_].cqe_asked,
+			for (const ValueClass &c : cq_argument_classes(row(), field, *m.caps, m.cqs[slot_].cqe_at_least,
 								       (int64_t)m.cqs[slot_].unpolled))
 				values.push_back((int)std::clamp<int64_t>(c.value, INT_MIN, INT_MAX));
 			args_.push_back(values.empty() ? *rc::gen::arbitrary<int>()
@@ -323,7 +323,7 @@ public:
 	void apply(DeviceModel &m) const override
 	{
 		if (accepted_)
-			m.cqs[slot_].cqe_asked = cqe_after_;
+			m.cqs[slot_].cqe_at_least = cqe_after_;
 		m.cqs[slot_].unpolled = 0; // polled after the call
 	}
 	void show(std::ostream &os) const override { os << row().describe(args_) << " on " << slot_label("cq", slot_); }

@@ -413,7 +413,7 @@ template <typename Slots, typename Live> int drawn_slot(const Slots &slots, int 
 
 int small_cq(const DeviceModel &m)
 {
-	return drawn_slot(m.cqs, 3, [](const CqSlot &c) { return c.live && c.cqe_asked <= kSmallCqe; });
+	return drawn_slot(m.cqs, 3, [](const CqSlot &c) { return c.live && c.cqe_at_least <= kSmallCqe; });
 }
 
 class OverrunCq : public Step {
@@ -424,7 +424,7 @@ public:
 	}
 	void checkPreconditions(const DeviceModel &m) const override
 	{
-		RC_PRE(slot_ < 0 || (m.cqs[slot_].live && m.cqs[slot_].cqe_asked <= kSmallCqe));
+		RC_PRE(slot_ < 0 || (m.cqs[slot_].live && m.cqs[slot_].cqe_at_least <= kSmallCqe));
 	}
 	void apply(DeviceModel &m) const override
 	{
