@@ -27,9 +27,9 @@ struct KnownDeviationMet : std::runtime_error {
 	using std::runtime_error::runtime_error;
 };
 
-// When every one of rules is listed by an applying entry: the entry of the
-// first (the verdict's first breach), counted under clause_id; -1 (nothing
-// counted) when a rule is listed by none or rules is empty.
+// When every one of rules is listed by an applying entry: the applying entry
+// that lists most of them (the first such), counted under clause_id; -1
+// (nothing counted) when a rule is listed by none or rules is empty.
 int match_known(const std::string &clause_id, const std::vector<std::string> &rules);
 
 // Differential mode: a call one device does not provide (EOPNOTSUPP where no

@@ -141,6 +141,14 @@ add_test(NAME fuzz.oss_fuzz_build
   COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/tests/oss_fuzz_build.sh ${CMAKE_SOURCE_DIR} ${artifacts}/oss_fuzz)
 set_tests_properties(fuzz.oss_fuzz_build PROPERTIES LABELS "fuzz;oss-fuzz" TIMEOUT 1200)
 
+# A known deviation (IBVCERT_KNOWN): a violation whose rules two applying
+# entries list is passed over and counted under the entry that lists most of
+# them, not the first to list its first rule (harness/known.h).
+fuzz_test(known.most_rules ${run_sh}
+  -g "KNOWN DEVIATION .*of_access_violation: test deviations\\[1\\] \\(lists both" -n "ORACLE VIOLATION"
+  -- env IBVCERT_EMU_FAULT=access-err-on-requester IBVCERT_KNOWN=${CMAKE_CURRENT_SOURCE_DIR}/tests/known/two-entries.json
+  $<TARGET_FILE:sequence_fuzzer> -timeout=5 ${regressions}/sequence/access-err-on-requester)
+
 # The nightly campaign script, briefly: a knob's crashes found, deduplicated
 # to one clause, minimised and written up with a reproducer; bad input.
 # It starts from an empty corpus (-S, in a dir emptied first) with a fixed
