@@ -8,6 +8,7 @@
 #pragma once
 
 #include "fuzz/harness/async_log.h"
+#include "fuzz/harness/feedback.h"
 #include "fuzz/harness/options.h"
 
 #include "fixtures/model/datapath_model.h"
@@ -40,6 +41,7 @@ inline constexpr int kSchedSlot0 = kSrqSlot + 1;
 struct QpSlot {
 	std::unique_ptr<Qp> qp;
 	QpModel model;
+	QpValueHistory given; // every value its modifies gave it (feedback.h)
 	std::vector<uint64_t> sends; // wr_ids posted by raw_send and not yet completed
 	explicit operator bool() const { return qp != nullptr; }
 };

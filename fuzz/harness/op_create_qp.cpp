@@ -90,6 +90,7 @@ public:
 		QpSlot &s = lane.slot(slot_);
 		if (ret == 0 && s.qp) {
 			s.model = QpModel{type_}; // in RESET, nothing set
+			s.given = {};
 			lane.events().qp_created(*s.qp, "qp#" + std::to_string(slot_), false, lane.cq(), lane.cq());
 		}
 	}

@@ -3,6 +3,7 @@
 // required bit dropped, a foreign or unknown bit added, or raw bits) and a
 // value kind per field; the QP's model (fixtures/model/qp_model.h) gives
 // the verdict, follows an accepted call and says what must read back.
+#include "fuzz/harness/feedback.h"
 #include "fuzz/harness/ops.h"
 #include "fuzz/harness/oracle.h"
 #include "fuzz/harness/values.h"
@@ -95,6 +96,8 @@ public:
 	void settle(Lane &lane, int ret) override
 	{
 		const Bound &b = bound_[lane.index()];
+		if (lane.index() == 0)
+			give_feedback(lane.slot(slot_), b, ret);
 		if (ret == 0)
 			lane.slot(slot_).model.accept(b.attr, mask_);
 		lane.events().modified(*lane.slot(slot_).qp, b.attr, mask_, ret);
@@ -210,6 +213,25 @@ public:
 	}
 
 private:
+	struct Bound;
+
+	// What this call chose and gave the QP, for libFuzzer (feedback.h).
+	void give_feedback(QpSlot &s, const Bound &b, int ret) const
+	{
+		const auto &fields = qp_attr_fields();
+		for (size_t f = 0; f < fields.size(); f++) {
+			if (!(mask_ & fields[f].flag))
+				continue;
+			ValueKind kind = ValueKind::Valid;
+			for (const auto &c : values_)
+				if (c.field == f)
+					kind = c.kind;
+			note_modify_qp_field(b.type, b.from, ret == 0, (uint16_t)f, kind);
+			if (ret == 0)
+				note_value_given(b.type, (uint16_t)f, fields[f].get(b.attr), s.given);
+		}
+	}
+
 	struct Bound {
 		ibv_qp_type type = IBV_QPT_RC;
 		ibv_qp_state from = IBV_QPS_RESET;
