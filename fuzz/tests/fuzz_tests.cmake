@@ -149,6 +149,10 @@ fuzz_test(known.most_rules ${run_sh}
   -- env IBVCERT_EMU_FAULT=access-err-on-requester IBVCERT_KNOWN=${CMAKE_CURRENT_SOURCE_DIR}/tests/known/two-entries.json
   $<TARGET_FILE:sequence_fuzzer> -timeout=5 ${regressions}/sequence/access-err-on-requester)
 
+# What a modify chose and what a QP was given are libFuzzer features
+# (harness/feedback.h): each its own counter.
+fuzz_test(feedback $<TARGET_FILE:fuzz_feedback_tests>)
+
 # The nightly campaign script, briefly: a knob's crashes found, deduplicated
 # to one clause, minimised and written up with a reproducer; bad input.
 # It starts from an empty corpus (-S, in a dir emptied first) with a fixed
