@@ -17,6 +17,8 @@
 #include "fixtures/rate_limit.h"
 
 #include <bit>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace ibvcert::fuzz {
@@ -219,6 +221,11 @@ private:
 	void give_feedback(QpSlot &s, const Bound &b, int ret) const
 	{
 		const auto &fields = qp_attr_fields();
+		if (fields.size() > QpValueHistory::kFields) {
+			std::fprintf(stderr, "feedback.h: QpValueHistory::kFields %u < %zu fields of ibv_qp_attr\n",
+				     QpValueHistory::kFields, fields.size());
+			std::abort();
+		}
 		for (size_t f = 0; f < fields.size(); f++) {
 			if (!(mask_ & fields[f].flag))
 				continue;
