@@ -215,7 +215,13 @@ public:
 	}
 
 private:
-	struct Bound;
+	struct Bound {
+		ibv_qp_type type = IBV_QPT_RC;
+		ibv_qp_state from = IBV_QPS_RESET;
+		uint32_t qp_num = 0;
+		ibv_qp_attr attr{};
+		ModifyQpVerdict verdict; // the model's, before the call
+	};
 
 	// What this call chose and gave the QP, for libFuzzer (feedback.h).
 	void give_feedback(QpSlot &s, const Bound &b, int ret) const
@@ -238,14 +244,6 @@ private:
 				note_value_given(b.type, (uint16_t)f, fields[f].get(b.attr), s.given);
 		}
 	}
-
-	struct Bound {
-		ibv_qp_type type = IBV_QPT_RC;
-		ibv_qp_state from = IBV_QPS_RESET;
-		uint32_t qp_num = 0;
-		ibv_qp_attr attr{};
-		ModifyQpVerdict verdict; // the model's, before the call
-	};
 
 	int slot_;
 	ibv_qp_state to_;
